@@ -1,0 +1,71 @@
+/// A two-way binding between two parties, each holding one terminal
+/// (RAC's `RACChannel`).
+///
+/// Values sent into one terminal come out of the other. The following
+/// terminal also replays the latest value from the leading side to each new
+/// subscriber, and termination travels both ways.
+///
+/// ```text
+///  leading party ── leadingTerminal ══ replay subjects ══ followingTerminal ── following party
+///  sendNext(x) ──────────────────────────────────────────────▶ subscribers receive x (and replay it)
+///  subscribers receive y ◀───────────────────────────────────── sendNext(y)
+/// ```
+///
+/// Inside, as in RAC, are two replay subjects: the leading one with capacity
+/// 0, the following one with capacity 1, each forwarding its termination to
+/// the other through `ignoreValues`.
+public final class Channel<Value: Sendable>: Sendable {
+    /// The terminal of the side that owns the data, such as a view model property.
+    public let leadingTerminal: ChannelTerminal<Value>
+    /// The terminal of the side that follows, such as a text field.
+    public let followingTerminal: ChannelTerminal<Value>
+
+    /// Creates a channel (RAC's `-[RACChannel init]`).
+    public init() {
+        let leading = ReplaySubject<Value>(capacity: 0).named("leadingSubject")
+        let following = ReplaySubject<Value>(capacity: 1).named("followingSubject")
+        leading.ignoreValues().subscribe(following)
+        following.ignoreValues().subscribe(leading)
+        leadingTerminal = ChannelTerminal(values: leading, otherTerminal: following).named("leadingTerminal")
+        followingTerminal = ChannelTerminal(values: following, otherTerminal: leading).named("followingTerminal")
+    }
+}
+
+/// One end of a ``Channel`` (RAC's `RACChannelTerminal`).
+///
+/// Subscribing receives what the other party sends; sending delivers to the
+/// other party's subscribers. It is a signal and a subscriber, so two
+/// terminals can be bound to each other:
+///
+/// ```swift
+/// viewTerminal.subscribe(modelTerminal)
+/// modelTerminal.subscribe(viewTerminal)
+/// ```
+public final class ChannelTerminal<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sendable {
+    private let values: Signal<Value>
+    private let otherTerminal: Subject<Value>
+
+    init(values: Signal<Value>, otherTerminal: Subject<Value>) {
+        self.values = values
+        self.otherTerminal = otherTerminal
+        super.init(kind: .channelTerminal, name: "")
+    }
+
+    public override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
+        values.subscribe(subscriber)
+    }
+
+    /// Sends `value` to the other party's subscribers.
+    public func sendNext(_ value: Value) { otherTerminal.sendNext(value) }
+
+    /// Sends `error` to the other party's subscribers.
+    public func sendError(_ error: any Error) { otherTerminal.sendError(error) }
+
+    /// Sends completion to the other party's subscribers.
+    public func sendCompleted() { otherTerminal.sendCompleted() }
+
+    /// Hands the feeding subscription to the other side's subject, which owns it.
+    public func didSubscribe(with disposable: CompoundDisposable) {
+        otherTerminal.didSubscribe(with: disposable)
+    }
+}

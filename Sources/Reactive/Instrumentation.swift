@@ -1,0 +1,216 @@
+import Synchronization
+
+/// Observes everything the runtime does while it is installed.
+///
+/// Install an instrument with ``Instrumentation/withInstrument(_:clock:_:)``.
+/// Every signal, subject and connection *created* inside that call reports to
+/// it for the rest of its life: subscriptions to it, each run of a
+/// `didSubscribe` closure, every event delivered, every disposal and every
+/// connect. Signals created outside cost nothing: they check one `nil`.
+///
+/// `record(_:)` is called synchronously on the thread where the thing
+/// happened, before the subscriber sees the event, so an implementation
+/// must be thread-safe and quick and must not call back into signals.
+public protocol Instrument: AnyObject, Sendable {
+    /// Receives one report.
+    func record(_ event: InstrumentationEvent)
+}
+
+/// Installs instruments.
+public enum Instrumentation {
+    /// Runs `body` with `instrument` observing the signals created inside it.
+    ///
+    /// Signals created inside `body`, including those created later by their
+    /// operators and subscriptions, report to `instrument` for their whole
+    /// lifetime. The installation is per thread: `body` runs synchronously on
+    /// the calling thread, and other threads are unaffected unless they
+    /// deliver events of observed signals.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()
+    /// Instrumentation.withInstrument(recorder, clock: scheduler) {
+    ///     buildScenario(on: scheduler)
+    ///     scheduler.stepAll()
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - instrument: Receives the reports.
+    ///   - clock: Whose ``Scheduler/now`` timestamps the reports; with `nil`,
+    ///     a monotonic wall clock.
+    ///   - body: The code to observe.
+    public static func withInstrument<R>(
+        _ instrument: some Instrument, clock: Scheduler? = nil, _ body: () throws -> R
+    ) rethrows -> R {
+        let probe = Probe(instrument: instrument, clock: clock)
+        return try probe.within(subscription: nil, cause: nil, body)
+    }
+}
+
+/// What kind of signal a report is about.
+public enum SignalKind: Sendable, Hashable {
+    /// A cold signal made by ``Signal/create(_:)``.
+    case cold
+    /// A cold signal made by an operator such as `map` or `defer`.
+    case `operator`
+    /// ``Signal/empty()``.
+    case empty
+    /// ``Signal/return(_:)``.
+    case `return`
+    /// ``Signal/error(_:)``.
+    case error
+    /// A plain ``Subject``.
+    case subject
+    /// A ``BehaviorSubject``.
+    case behaviorSubject
+    /// A ``ReplaySubject``; `capacity` is `nil` when unlimited.
+    case replaySubject(capacity: Int?)
+    /// A ``GroupedSignal`` sent by `groupBy`.
+    case groupedSignal
+    /// A ``ChannelTerminal``.
+    case channelTerminal
+}
+
+/// Who subscribed, in a ``InstrumentationEvent/Kind/subscribed(subscription:signal:subscriber:parent:)`` report.
+public enum SubscriberIdentity: Sendable, Hashable {
+    /// A subscriber given a label, as in `subscribe(label: "Subscriber 1", ...)`.
+    case label(String)
+    /// An observed signal that is also a subscriber: a subject or channel terminal.
+    case signal(Int)
+    /// The subscriber of another subscription, which this one feeds
+    /// (as `concat` does with its second signal).
+    case subscription(Int)
+    /// Anything else, such as an operator's internal subscriber.
+    case anonymous
+}
+
+/// One report from the runtime to an ``Instrument``.
+public struct InstrumentationEvent: Sendable {
+    /// Numbers the reports of one installation in the order they were made,
+    /// from 0. Reports made concurrently on different threads may reach the
+    /// instrument in a different order.
+    public let sequence: Int
+    /// The clock's ``Scheduler/now`` when it happened.
+    public let time: Double
+    /// The ``sequence`` of the delivery, connect or send during which this
+    /// happened, if any: a subject's delivery to its subscribers names the send.
+    public let cause: Int?
+    /// What happened.
+    public let kind: Kind
+
+    /// What happened. Signal, subscription and connection ids are numbered
+    /// from 0 in creation order within one installation.
+    public enum Kind: Sendable {
+        /// A signal was created.
+        case signalCreated(signal: Int, kind: SignalKind, name: String)
+        /// A signal was renamed with ``Signal/named(_:)``.
+        case signalNamed(signal: Int, name: String)
+        /// A ``MulticastConnection`` was created; `source` is `nil` when the
+        /// source signal is not observed.
+        case connectionCreated(connection: Int, source: Int?, subject: Int)
+        /// Something subscribed to `signal`. `parent` is the subscription whose
+        /// `didSubscribe` or delivery was running at the time: it caused this one.
+        case subscribed(subscription: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?)
+        /// A cold signal's `didSubscribe` closure started for `subscription`:
+        /// the side effect that runs once per subscription.
+        case didSubscribe(subscription: Int)
+        /// A value was delivered. `replayed` marks history a subject replays
+        /// to a new subscriber (a replay subject's buffer, a behavior subject's
+        /// current value) rather than a live value.
+        case next(subscription: Int, value: any Sendable, replayed: Bool)
+        /// An error was delivered.
+        case error(subscription: Int, error: any Error, replayed: Bool)
+        /// Completion was delivered.
+        case completed(subscription: Int, replayed: Bool)
+        /// The subscription was disposed (after a terminal event, or cancelled).
+        case disposed(subscription: Int)
+        /// A subject was sent a value, by hand or by the source it subscribes to.
+        case sentNext(signal: Int, value: any Sendable)
+        /// A subject was sent an error.
+        case sentError(signal: Int, error: any Error)
+        /// A subject was sent completion.
+        case sentCompleted(signal: Int)
+        /// `connect()` was called; `first` is `false` for the calls that did nothing.
+        case connected(connection: Int, first: Bool)
+    }
+}
+
+/// One installation of an instrument: numbers things and stamps reports.
+final class Probe: Sendable {
+    let instrument: any Instrument
+    let clock: Scheduler?
+    private let sequence = Atomic(0)
+    private let signals = Atomic(0)
+    private let subscriptions = Atomic(0)
+    private let connections = Atomic(0)
+
+    init(instrument: any Instrument, clock: Scheduler?) {
+        self.instrument = instrument
+        self.clock = clock
+    }
+
+    func makeSignalID() -> Int { signals.add(1, ordering: .relaxed).oldValue }
+    func makeSubscriptionID() -> Int { subscriptions.add(1, ordering: .relaxed).oldValue }
+    func makeConnectionID() -> Int { connections.add(1, ordering: .relaxed).oldValue }
+
+    /// Reports `kind` and returns its sequence number.
+    @discardableResult
+    func record(_ kind: InstrumentationEvent.Kind) -> Int {
+        let number = sequence.add(1, ordering: .relaxed).oldValue
+        let context = Probe.context
+        let cause = context?.probe === self ? context?.cause : nil
+        let time = clock?.now ?? Scheduler.immediate.now
+        instrument.record(InstrumentationEvent(sequence: number, time: time, cause: cause, kind: kind))
+        return number
+    }
+
+    // MARK: Context
+
+    /// What is running on this thread: which probe, and which subscription's
+    /// `didSubscribe` or delivery, and which report caused it.
+    struct Context {
+        unowned(unsafe) let probe: Probe
+        let subscription: Int?
+        let cause: Int?
+    }
+
+    private static let slot = ThreadLocalSlot()
+
+    static var context: Context? {
+        slot.value?.assumingMemoryBound(to: Context.self).pointee
+    }
+
+    /// The probe that signals created on this thread right now report to.
+    static var current: Probe? { context?.probe }
+
+    /// The subscription running on this thread, if it belongs to this probe.
+    var currentSubscription: Int? {
+        guard let context = Probe.context, context.probe === self else { return nil }
+        return context.subscription
+    }
+
+    /// Runs `body` as part of `subscription`, caused by report `cause`.
+    func within<R>(subscription: Int?, cause: Int?, _ body: () throws -> R) rethrows -> R {
+        var context = Context(probe: self, subscription: subscription, cause: cause)
+        return try withUnsafeMutablePointer(to: &context) { pointer in
+            try Probe.slot.withValue(UnsafeMutableRawPointer(pointer), body)
+        }
+    }
+
+    /// Runs `body` as a consequence of report `cause`, keeping the current subscription.
+    func caused<R>(by cause: Int, _ body: () throws -> R) rethrows -> R {
+        try within(subscription: currentSubscription, cause: cause, body)
+    }
+
+    /// Reports a delivery on `subscription` and runs `body` in its context.
+    func delivering<Value>(
+        _ event: Event<Value>, subscription: Int, replayed: Bool, _ body: () -> Void
+    ) {
+        let number: Int
+        switch event {
+        case .next(let value): number = record(.next(subscription: subscription, value: value, replayed: replayed))
+        case .error(let error): number = record(.error(subscription: subscription, error: error, replayed: replayed))
+        case .completed: number = record(.completed(subscription: subscription, replayed: replayed))
+        }
+        within(subscription: subscription, cause: number, body)
+    }
+}

@@ -1,0 +1,162 @@
+import Synchronization
+
+/// A stream of events that subscribers receive (RAC's `RACSignal`).
+///
+/// A signal made by ``create(_:)`` or an operator is *cold*: every
+/// subscription runs its work again from the start, like video on demand.
+/// A ``Subject`` is *hot*: it is one live broadcast, and a late subscriber
+/// misses what was sent before it joined. ``MulticastConnection`` and the
+/// `publish`, `replay`, `replayLast` and `replayLazily` operators turn cold
+/// signals into hot ones.
+///
+/// ```swift
+/// let request = Signal<String>.create { subscriber in
+///     print("request sent")                       // runs once per subscription
+///     subscriber.sendNext("response")
+///     subscriber.sendCompleted()
+///     return nil
+/// }
+/// request.subscribe(next: { print($0) })
+/// ```
+///
+/// Subscribing runs on ``Scheduler/subscription``: synchronously when a
+/// scheduler is current (scheduled work, the main thread), otherwise on a
+/// background queue, exactly as in ReactiveCocoa 2.5.
+public class Signal<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: a non-final class cannot be checked. Every stored property
+    // here is a constant or a Mutex, and every subclass keeps its mutable
+    // state in a Mutex, an Atomic or a DrainQueue.
+
+    /// The instrumentation installation this signal reports to, if any.
+    let probe: Probe?
+    /// The id the probe gave this signal (0 when not observed).
+    let signalID: Int
+    private let nameStorage: Mutex<String>
+
+    init(kind: SignalKind, name: String) {
+        nameStorage = Mutex(name)
+        if let probe = Probe.current {
+            self.probe = probe
+            signalID = probe.makeSignalID()
+            probe.record(.signalCreated(signal: signalID, kind: kind, name: name))
+        } else {
+            probe = nil
+            signalID = 0
+        }
+    }
+
+    /// A name for debugging, such as `"[fetchData] -replayLazily"`.
+    ///
+    /// Operators name their results after the receiver, as RAC's
+    /// `setNameWithFormat:` does when `RAC_DEBUG_SIGNAL_NAMES` is set; here
+    /// names are always kept, since seeing what happens is the point.
+    public var name: String { nameStorage.withLock { $0 } }
+
+    /// Sets ``name`` and returns the receiver (RAC's `-setNameWithFormat:`).
+    ///
+    /// ```swift
+    /// let fetchData = Signal<Data>.create { ... }.named("fetchData")
+    /// ```
+    @discardableResult
+    public func named(_ name: String) -> Self {
+        nameStorage.withLock { $0 = name }
+        probe?.record(.signalNamed(signal: signalID, name: name))
+        return self
+    }
+
+    /// Subscribes `subscriber` to the receiver's events (RAC's `-subscribe:`).
+    ///
+    /// - Returns: A disposable that ends the subscription: after it is
+    ///   disposed, `subscriber` receives nothing more.
+    @discardableResult
+    public func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
+        preconditionFailure("\(type(of: self)) must override subscribe(_:)")
+    }
+
+    /// Subscribes with closures for values, an error and completion
+    /// (RAC's `-subscribeNext:error:completed:` and its shorter forms).
+    ///
+    /// ```swift
+    /// subject.subscribe(label: "Subscriber 1", next: { print("Subscriber 1 got \($0)") })
+    /// ```
+    /// - Parameters:
+    ///   - label: Names the subscriber in instrumentation, such as `"Subscriber 1"`.
+    ///   - next: Called with each value.
+    ///   - error: Called once if the signal fails.
+    ///   - completed: Called once if the signal completes.
+    /// - Returns: A disposable that ends the subscription. The closures are
+    ///   released when it is disposed or the signal terminates.
+    @discardableResult
+    public final func subscribe(
+        label: String? = nil,
+        next: (@Sendable (Value) -> Void)? = nil,
+        error: (@Sendable (any Error) -> Void)? = nil,
+        completed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(ClosureSubscriber(label: label, next: next, error: error, completed: completed))
+    }
+}
+
+extension Signal: InstrumentationIdentifiable {
+    func subscriberIdentity(for probe: Probe) -> SubscriberIdentity {
+        self.probe === probe ? .signal(signalID) : .anonymous
+    }
+}
+
+// MARK: - Creating signals
+
+extension Signal {
+    /// Creates a cold signal that runs `didSubscribe` once per subscription
+    /// (RAC's `+createSignal:`).
+    ///
+    /// `didSubscribe` receives the subscriber to send events to and may return
+    /// a disposable that cleans up when the subscription ends, whether by
+    /// disposal, error or completion.
+    ///
+    /// ```swift
+    /// let ticks = Signal<Int>.create { subscriber in
+    ///     scheduler.schedule(after: 1) { subscriber.sendNext(1); subscriber.sendCompleted() }
+    /// }
+    /// ```
+    public static func create(
+        _ didSubscribe: @escaping @Sendable (any Subscriber<Value>) -> (any Disposable)?
+    ) -> Signal<Value> {
+        DynamicSignal(kind: .cold, name: "+createSignal:", didSubscribe: didSubscribe)
+    }
+
+    /// An operator's cold signal: like ``create(_:)``, named and reported as an operator.
+    static func makeOperator(
+        name: String, _ didSubscribe: @escaping @Sendable (any Subscriber<Value>) -> (any Disposable)?
+    ) -> Signal<Value> {
+        DynamicSignal(kind: .operator, name: name, didSubscribe: didSubscribe)
+    }
+
+    /// A signal that completes at once on each subscription (RAC's `+empty`).
+    public static func empty() -> Signal<Value> {
+        ImmediateSignal(kind: .empty, name: "+empty", events: [.completed])
+    }
+
+    /// A signal that sends `value` and completes on each subscription (RAC's `+return:`).
+    public static func `return`(_ value: Value) -> Signal<Value> {
+        ImmediateSignal(kind: .return, name: "+return: \(value)", events: [.next(value), .completed])
+    }
+
+    /// A signal that fails with `error` on each subscription (RAC's `+error:`).
+    public static func error(_ error: any Error) -> Signal<Value> {
+        ImmediateSignal(kind: .error, name: "+error: \(error)", events: [.error(error)])
+    }
+
+    /// A signal that never sends anything (RAC's `+never`).
+    public static func never() -> Signal<Value> {
+        DynamicSignal(kind: .cold, name: "+never") { _ in nil }
+    }
+
+    /// A signal that calls `makeSignal` on each subscription and subscribes to
+    /// its result (RAC's `+defer:`).
+    ///
+    /// Use it to postpone a side effect, or the creation of a signal, until
+    /// something subscribes: ``replayLazily()`` is built on it.
+    public static func `defer`(_ makeSignal: @escaping @Sendable () -> Signal<Value>) -> Signal<Value> {
+        makeOperator(name: "+defer:") { subscriber in makeSignal().subscribe(subscriber) }
+    }
+}

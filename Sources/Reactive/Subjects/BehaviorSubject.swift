@@ -1,0 +1,42 @@
+/// A subject with a current value, which every new subscriber receives first
+/// (RAC's `RACBehaviorSubject`).
+///
+/// ```swift
+/// let volume = BehaviorSubject(5)
+/// volume.subscribe(next: { print($0) })   // 5
+/// volume.sendNext(7)                      // 7
+/// ```
+///
+/// Like RAC, it does not remember termination: a subscriber that joins after
+/// completion still receives the last value, and never completes. The
+/// current value is sent on ``Scheduler/subscription``, in turn with sends.
+public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked Sendable {
+    /// Creates a behavior subject whose current value is `value`
+    /// (RAC's `+behaviorSubjectWithDefaultValue:`).
+    public init(_ value: Value) {
+        super.init(kind: .behaviorSubject, name: "", state: State(current: value))
+    }
+
+    /// The most recent value sent, or the initial one.
+    public var value: Value {
+        state.withLock { $0.current! }
+    }
+
+    public override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
+        let disposable = CompoundDisposable()
+        let passthrough = Passthrough(subscriber, signal: self, disposable: disposable, serialized: false)
+        disposable.add(Scheduler.subscription.schedule { [self] in enqueueAttach(passthrough) })
+        return disposable
+    }
+
+    override func update(_ state: inout State, with event: Event<Value>) {
+        if case .next(let value) = event { state.current = value }
+    }
+
+    override func attach(_ passthrough: Passthrough<Value>) {
+        if passthrough.disposable.isDisposed { return }
+        let current = state.withLock { $0.current! }
+        register(passthrough)
+        passthrough.deliver(.next(current), replayed: true)
+    }
+}
