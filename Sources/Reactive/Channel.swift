@@ -51,6 +51,7 @@ public final class ChannelTerminal<Value: Sendable>: Signal<Value>, Subscriber, 
         super.init(kind: .channelTerminal, name: "")
     }
 
+    @discardableResult
     public override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
         values.subscribe(subscriber)
     }

@@ -24,17 +24,17 @@ import Synchronization
 /// background queue, exactly as in ReactiveCocoa 2.5.
 public class Signal<Value: Sendable>: @unchecked Sendable {
     // @unchecked: a non-final class cannot be checked. Every stored property
-    // here is a constant or a Mutex, and every subclass keeps its mutable
-    // state in a Mutex, an Atomic or a DrainQueue.
+    // here is a constant or a lock, and every subclass keeps its mutable
+    // state in a lock (`Locked`), an Atomic or a DrainQueue.
 
     /// The instrumentation installation this signal reports to, if any.
     let probe: Probe?
     /// The id the probe gave this signal (0 when not observed).
     let signalID: Int
-    private let nameStorage: Mutex<String>
+    private let nameStorage: Locked<String>
 
     init(kind: SignalKind, name: String) {
-        nameStorage = Mutex(name)
+        nameStorage = Locked(name)
         if let probe = Probe.current {
             self.probe = probe
             signalID = probe.makeSignalID()
@@ -137,13 +137,21 @@ extension Signal {
     }
 
     /// A signal that sends `value` and completes on each subscription (RAC's `+return:`).
+    ///
+    /// It is named `"+return: <value>"` when an ``Instrument`` observes it and
+    /// `"+return:"` otherwise, as in RAC's debug and release builds: describing
+    /// every value that `map` wraps would cost more than the mapping.
     public static func `return`(_ value: Value) -> Signal<Value> {
-        ImmediateSignal(kind: .return, name: "+return: \(value)", events: [.next(value), .completed])
+        let name = Probe.current == nil ? "+return:" : "+return: \(value)"
+        return ImmediateSignal(kind: .return, name: name, events: [.next(value), .completed])
     }
 
     /// A signal that fails with `error` on each subscription (RAC's `+error:`).
+    ///
+    /// Named `"+error: <error>"` when observed, `"+error:"` otherwise.
     public static func error(_ error: any Error) -> Signal<Value> {
-        ImmediateSignal(kind: .error, name: "+error: \(error)", events: [.error(error)])
+        let name = Probe.current == nil ? "+error:" : "+error: \(error)"
+        return ImmediateSignal(kind: .error, name: name, events: [.error(error)])
     }
 
     /// A signal that never sends anything (RAC's `+never`).

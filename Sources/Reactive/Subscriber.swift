@@ -50,9 +50,10 @@ protocol InstrumentationIdentifiable {
 
 /// A subscriber made of closures (RAC's `RACSubscriber` class).
 ///
-/// Its closures are released as soon as it terminates or its subscription is
-/// disposed, and a terminal event disposes the whole subscription *before*
-/// the `error` or `completed` closure runs, as in RAC.
+/// A terminal event disposes the whole subscription *before* the `error` or
+/// `completed` closure runs, as in RAC. The closures are released as soon as
+/// the subscriber terminates or its subscription is disposed (RAC keeps them
+/// until termination or deallocation).
 final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdentifiable {
     private struct Handlers {
         var next: (@Sendable (Value) -> Void)?
@@ -63,8 +64,8 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
     /// The closures live in their own box so the disposable that clears them
     /// does not keep the subscriber alive.
     private final class Box: Sendable {
-        let handlers: Mutex<Handlers?>
-        init(_ handlers: Handlers) { self.handlers = Mutex(handlers) }
+        let handlers: Locked<Handlers?>
+        init(_ handlers: Handlers) { self.handlers = Locked(handlers) }
         func take() -> Handlers? { handlers.withLock { $0.take() } }
     }
 
@@ -105,10 +106,14 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
     func didSubscribe(with other: CompoundDisposable) {
         if other.isDisposed { return }
         disposable.add(other)
-        // When that subscription ends on its own, forget it, so a long-lived
-        // subscriber does not accumulate finished subscriptions.
-        let mine = disposable
-        other.add(BlockDisposable { [unowned(unsafe) other] in mine.remove(other) })
+        // When that subscription is disposed, forget it, so a long-lived
+        // subscriber does not accumulate finished subscriptions, and release
+        // the closures: nothing more will be delivered to them.
+        let mine = disposable, box = self.box
+        other.add(BlockDisposable { [unowned(unsafe) other] in
+            mine.remove(other)
+            _ = box.take()
+        })
     }
 
     func subscriberIdentity(for probe: Probe) -> SubscriberIdentity {

@@ -203,7 +203,7 @@ import Testing
     func conversions(conversion: Conversion) {
         let scheduler = TestScheduler()
         let runs = Counter()
-        let runTimes = Mutex<[Double]>([])
+        let runTimes = Locked<[Double]>([])
         let source = Signal<String>.create { subscriber in
             runs.increment()
             runTimes.withLock { $0.append(scheduler.now) }
@@ -352,8 +352,8 @@ import Testing
     func groupBy() {
         let scheduler = TestScheduler()
         let source = Subject<Int>()
-        let keys = Mutex<[String]>([])
-        let groups = Mutex<[String: Recorder<Int>]>([:])
+        let keys = Locked<[String]>([])
+        let groups = Locked<[String: Recorder<Int>]>([:])
         scheduler.perform {
             source.groupBy({ $0 % 2 == 0 ? "even" : "odd" }).subscribe(next: { group in
                 keys.withLock { $0.append(group.key) }

@@ -15,12 +15,12 @@ import Synchronization
 /// ```
 public final class CompoundDisposable: Disposable {
     /// The children, or `nil` once disposed.
-    private let children: Mutex<[any Disposable]?>
+    private let children: Locked<[any Disposable]?>
     private let disposed = Atomic(false)
 
     /// Creates a compound disposable holding `disposables`.
     public init(_ disposables: [any Disposable] = []) {
-        children = Mutex(disposables)
+        children = Locked(disposables)
     }
 
     public var isDisposed: Bool { disposed.load(ordering: .acquiring) }

@@ -24,17 +24,17 @@ public protocol Disposable: AnyObject, Sendable {
 /// cancel.dispose()   // does nothing
 /// ```
 public final class BlockDisposable: Disposable {
-    private let action: Mutex<(@Sendable () -> Void)?>
+    private let action: Locked<(@Sendable () -> Void)?>
     private let disposed = Atomic(false)
 
     /// Creates a disposable that runs `action` when it is first disposed.
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Mutex(action)
+        self.action = Locked(action)
     }
 
     /// Creates a disposable with nothing to clean up; it only records disposal.
     public init() {
-        self.action = Mutex(nil)
+        self.action = Locked(nil)
     }
 
     public var isDisposed: Bool { disposed.load(ordering: .acquiring) }

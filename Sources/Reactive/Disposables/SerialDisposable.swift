@@ -11,12 +11,12 @@ public final class SerialDisposable: Disposable {
         var isDisposed = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let disposed = Atomic(false)
 
     /// Creates a serial disposable holding `disposable`.
     public init(_ disposable: (any Disposable)? = nil) {
-        state = Mutex(State(disposable: disposable))
+        state = Locked(State(disposable: disposable))
     }
 
     public var isDisposed: Bool { disposed.load(ordering: .acquiring) }

@@ -14,7 +14,7 @@ final class DrainQueue<Item: Sendable>: Sendable {
         var isDraining = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 

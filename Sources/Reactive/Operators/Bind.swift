@@ -6,9 +6,9 @@ import Synchronization
 /// one of them completes, so a signal that is active twice (as in
 /// `a.merge(a)`) completes the result early. That quirk is kept.
 private final class ActiveSignals: Sendable {
-    private let signals: Mutex<[ObjectIdentifier]>
+    private let signals: Locked<[ObjectIdentifier]>
 
-    init(_ first: AnyObject) { signals = Mutex([ObjectIdentifier(first)]) }
+    init(_ first: AnyObject) { signals = Locked([ObjectIdentifier(first)]) }
 
     func add(_ signal: AnyObject) { signals.withLock { $0.append(ObjectIdentifier(signal)) } }
 

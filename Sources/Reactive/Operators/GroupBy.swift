@@ -29,7 +29,7 @@ extension Signal {
     ) -> Signal<GroupedSignal<Key, Result>> {
         typealias Group = GroupedSignal<Key, Result>
         return Signal<Group>.makeOperator(name: name) { subscriber in
-            let groups = Mutex<(byKey: [Key: Group], ordered: [Group])>(([:], []))
+            let groups = Locked<(byKey: [Key: Group], ordered: [Group])>(([:], []))
             return self.subscribe(
                 next: { value in
                     let groupKey = key(value)

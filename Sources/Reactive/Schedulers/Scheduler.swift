@@ -17,7 +17,7 @@ import Foundation
 /// timing every experiment in the articles relies on.
 public class Scheduler: @unchecked Sendable {
     // @unchecked: this base class stores only `name`, a constant; every
-    // subclass is final and keeps its mutable state in a Mutex or Atomic.
+    // subclass is final and keeps its mutable state in a lock or an Atomic.
 
     /// A name for debugging, such as `"TestScheduler"`.
     public let name: String
@@ -67,6 +67,7 @@ public class Scheduler: @unchecked Sendable {
     ///     replaySubject.subscribe(next: { print($0) })   // history arrives here
     /// }
     /// ```
+    @discardableResult
     public func perform<R>(_ body: () throws -> R) rethrows -> R {
         try Scheduler.currentSlot.withValue(Unmanaged.passUnretained(self).toOpaque(), body)
     }

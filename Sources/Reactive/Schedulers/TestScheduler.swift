@@ -40,7 +40,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         var isRunning = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a test scheduler whose clock reads 0.
     public override init(name: String = "TestScheduler") {

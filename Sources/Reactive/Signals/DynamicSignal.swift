@@ -14,6 +14,7 @@ final class DynamicSignal<Value: Sendable>: Signal<Value>, @unchecked Sendable {
         super.init(kind: kind, name: name)
     }
 
+    @discardableResult
     override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
         let disposable = CompoundDisposable()
         let passthrough = Passthrough(subscriber, signal: self, disposable: disposable, serialized: true)

@@ -14,6 +14,7 @@ final class ImmediateSignal<Value: Sendable>: Signal<Value>, @unchecked Sendable
         super.init(kind: kind, name: name)
     }
 
+    @discardableResult
     override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
         let events = self.events
         guard probe != nil else {

@@ -22,6 +22,7 @@ public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked 
         state.withLock { $0.current! }
     }
 
+    @discardableResult
     public override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
         let disposable = CompoundDisposable()
         let passthrough = Passthrough(subscriber, signal: self, disposable: disposable, serialized: false)

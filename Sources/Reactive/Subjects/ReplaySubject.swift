@@ -34,6 +34,7 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
             state: State(history: History(capacity: capacity)))
     }
 
+    @discardableResult
     public override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
         let disposable = CompoundDisposable()
         let passthrough = Passthrough(subscriber, signal: self, disposable: disposable, serialized: false)

@@ -41,7 +41,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         var current: Value?
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     private let drain = DrainQueue<Command>()
     /// The subscriptions that feed this subject (RAC's `disposable` property).
     let upstream = CompoundDisposable()
@@ -52,12 +52,13 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     }
 
     init(kind: SignalKind, name: String, state: State) {
-        self.state = Mutex(state)
+        self.state = Locked(state)
         super.init(kind: kind, name: name)
     }
 
     deinit { upstream.dispose() }
 
+    @discardableResult
     public override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
         let disposable = CompoundDisposable()
         register(Passthrough(subscriber, signal: self, disposable: disposable, serialized: false))

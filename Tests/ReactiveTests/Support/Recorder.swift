@@ -1,4 +1,4 @@
-import Reactive
+@testable import Reactive
 import Synchronization
 
 /// One event as a test sees it: what, and at which virtual time.
@@ -25,7 +25,7 @@ struct TestError: Error, Equatable, CustomStringConvertible {
 
 /// Records the whole history of a subscription, stamped with a clock's time.
 final class Recorder<Value: Equatable & Sendable>: Sendable {
-    private let storage = Mutex<[Recorded<Value>]>([])
+    private let storage = Locked<[Recorded<Value>]>([])
     private let clock: Scheduler?
     private let log: DeliveryLog?
     private let name: String
@@ -65,7 +65,7 @@ final class Recorder<Value: Equatable & Sendable>: Sendable {
 
 /// An ordered log of lines written by several subscribers, to check the global order.
 final class DeliveryLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
     func append(_ line: String) { storage.withLock { $0.append(line) } }
     var lines: [String] { storage.withLock { $0 } }
 }

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value protected by a pthread mutex; the state stays inside the lock.
+///
+/// It serves where `Synchronization.Mutex` would, for one reason: on Linux,
+/// ThreadSanitizer cannot see `Mutex` (the standard library is not
+/// instrumented) and reports every access it protects as a race, whereas it
+/// intercepts `pthread_mutex_lock`. The value and the mutex share one
+/// allocation, as in NIO's `LockedValueBox`.
+///
+/// Like `Mutex`, it is not recursive: locking it again from inside
+/// ``withLock(_:)`` on the same thread deadlocks. Call out of it only after
+/// unlocking.
+struct Locked<Value>: @unchecked Sendable {
+    // @unchecked: the value is only reached through withLock, under the mutex.
+
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        deinit {
+            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+        }
+    }
+
+    private let storage: ManagedBuffer<Value, pthread_mutex_t>
+
+    init(_ value: Value) {
+        storage = Storage.create(minimumCapacity: 1) { _ in value }
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let result = pthread_mutex_init(mutex, nil)
+            precondition(result == 0, "pthread_mutex_init failed with \(result)")
+        }
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    @inline(__always)
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeMutablePointers { value, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
+    }
+}

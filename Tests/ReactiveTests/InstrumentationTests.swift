@@ -1,0 +1,530 @@
+import Synchronization
+import Testing
+@testable import Reactive
+
+// The instrumentation reports: what is created, who subscribes to what and
+// on whose behalf, every run of didSubscribe, every delivery (live or
+// replayed), disposal, subject sends and connects, stamped by the clock.
+
+/// An instrument that keeps every report.
+private final class Collector: Instrument {
+    private let storage = Locked<[InstrumentationEvent]>([])
+    func record(_ event: InstrumentationEvent) { storage.withLock { $0.append(event) } }
+    var events: [InstrumentationEvent] { storage.withLock { $0 } }
+    var reports: [Report] { events.map { Report($0.kind) } }
+}
+
+/// An `Equatable` rendering of a report's kind (values and errors as text).
+private enum Report: Equatable, CustomStringConvertible {
+    case created(Int, SignalKind, String)
+    case named(Int, String)
+    case connection(Int, source: Int?, subject: Int)
+    case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
+    case didSubscribe(Int)
+    case next(Int, String, replayed: Bool)
+    case error(Int, String, replayed: Bool)
+    case completed(Int, replayed: Bool)
+    case disposed(Int)
+    case sentNext(Int, String)
+    case sentError(Int, String)
+    case sentCompleted(Int)
+    case connected(Int, first: Bool)
+
+    init(_ kind: InstrumentationEvent.Kind) {
+        switch kind {
+        case .signalCreated(let signal, let kind, let name): self = .created(signal, kind, name)
+        case .signalNamed(let signal, let name): self = .named(signal, name)
+        case .connectionCreated(let connection, let source, let subject):
+            self = .connection(connection, source: source, subject: subject)
+        case .subscribed(let subscription, let signal, let subscriber, let parent):
+            self = .subscribed(subscription, signal: signal, subscriber, parent: parent)
+        case .didSubscribe(let subscription): self = .didSubscribe(subscription)
+        case .next(let subscription, let value, let replayed): self = .next(subscription, "\(value)", replayed: replayed)
+        case .error(let subscription, let error, let replayed): self = .error(subscription, "\(error)", replayed: replayed)
+        case .completed(let subscription, let replayed): self = .completed(subscription, replayed: replayed)
+        case .disposed(let subscription): self = .disposed(subscription)
+        case .sentNext(let signal, let value): self = .sentNext(signal, "\(value)")
+        case .sentError(let signal, let error): self = .sentError(signal, "\(error)")
+        case .sentCompleted(let signal): self = .sentCompleted(signal)
+        case .connected(let connection, let first): self = .connected(connection, first: first)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .created(let s, let k, let n): "created(\(s), \(k), \"\(n)\")"
+        case .named(let s, let n): "named(\(s), \"\(n)\")"
+        case .connection(let c, let source, let subject): "connection(\(c), source: \(source.map(String.init) ?? "nil"), subject: \(subject))"
+        case .subscribed(let s, let signal, let who, let parent): "subscribed(\(s), signal: \(signal), \(who), parent: \(parent.map(String.init) ?? "nil"))"
+        case .didSubscribe(let s): "didSubscribe(\(s))"
+        case .next(let s, let v, let r): "next(\(s), \(v), replayed: \(r))"
+        case .error(let s, let e, let r): "error(\(s), \(e), replayed: \(r))"
+        case .completed(let s, let r): "completed(\(s), replayed: \(r))"
+        case .disposed(let s): "disposed(\(s))"
+        case .sentNext(let s, let v): "sentNext(\(s), \(v))"
+        case .sentError(let s, let e): "sentError(\(s), \(e))"
+        case .sentCompleted(let s): "sentCompleted(\(s))"
+        case .connected(let c, let first): "connected(\(c), first: \(first))"
+        }
+    }
+
+    var isCreation: Bool {
+        switch self {
+        case .created, .named, .connection: true
+        default: false
+        }
+    }
+
+    /// Subscriptions, didSubscribe runs and connects: the structure of a scenario.
+    var isStructure: Bool {
+        switch self {
+        case .subscribed, .didSubscribe, .connected: true
+        default: false
+        }
+    }
+}
+
+@Suite struct InstrumentationTests {
+    // MARK: Signals
+
+    @Test("signals created inside withInstrument are reported in creation order, with their kinds and names")
+    func creationReports() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let src = Signal<Int>.create { _ in nil }.named("src")
+            _ = src.map { $0 }
+            _ = Subject<Int>()
+            _ = ReplaySubject<Int>(capacity: 2)
+            _ = ReplaySubject<Int>()
+            _ = BehaviorSubject(0)
+            _ = Signal<Int>.empty()
+            _ = Signal<Int>.return(5)
+            _ = Signal<Int>.error(TestError("boom"))
+            _ = Signal<Int>.never()
+        }
+
+        #expect(collector.reports == [
+            .created(0, .cold, "+createSignal:"), .named(0, "src"),
+            .created(1, .operator, "[src] -map:"),
+            .created(2, .subject, ""),
+            .created(3, .replaySubject(capacity: 2), ""),
+            .created(4, .replaySubject(capacity: nil), ""),
+            .created(5, .behaviorSubject, ""),
+            .created(6, .empty, "+empty"),
+            .created(7, .return, "+return: 5"),
+            .created(8, .error, "+error: boom"),
+            .created(9, .cold, "+never"),
+        ])
+        #expect(collector.events.map(\.sequence) == Array(0..<11))
+    }
+
+    @Test("a channel reports its replay subjects and terminals with their kinds and names")
+    func channelCreationReports() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            scheduler.perform { _ = Channel<Int>() }
+        }
+        var kinds: [Int: SignalKind] = [:]
+        var names: [Int: String] = [:]
+        for report in collector.reports {
+            switch report {
+            case .created(let id, let kind, let name): kinds[id] = kind; names[id] = name
+            case .named(let id, let name): names[id] = name
+            default: break
+            }
+        }
+        let byName = Dictionary(names.map { ($0.value, kinds[$0.key]!) }, uniquingKeysWith: { first, _ in first })
+        #expect(byName["leadingSubject"] == .replaySubject(capacity: 0))
+        #expect(byName["followingSubject"] == .replaySubject(capacity: 1))
+        #expect(byName["leadingTerminal"] == .channelTerminal)
+        #expect(byName["followingTerminal"] == .channelTerminal)
+        #expect(byName["[leadingSubject] -ignoreValues"] == .operator)
+        #expect(byName["[followingSubject] -ignoreValues"] == .operator)
+    }
+
+    @Test("groupBy's groups are reported as grouped signals")
+    func groupedSignalReports() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let source = Signal<Int>.create { subscriber in
+                subscriber.sendNext(1)
+                subscriber.sendNext(2)
+                subscriber.sendCompleted()
+                return nil
+            }
+            scheduler.perform { source.groupBy { $0 % 2 }.subscribe(next: { _ in }) }
+        }
+        let groups = collector.reports.filter { if case .created(_, .groupedSignal, _) = $0 { true } else { false } }
+        #expect(groups.count == 2)
+    }
+
+    @Test("signals created outside withInstrument are not reported, even when used inside it")
+    func outsideSignalsAreNotReported() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        let outside = Subject<Int>()
+        let outsideReplay = ReplaySubject<Int>()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            scheduler.perform {
+                outside.subscribe(label: "S", next: { _ in })
+                outside.sendNext(1)
+                outsideReplay.sendNext(1)
+                outsideReplay.subscribe(label: "S", next: { _ in })
+            }
+        }
+        #expect(collector.reports == [])
+
+        // Control: the same with a subject created inside is reported. (It is
+        // kept alive: deallocating it would dispose, and report, the subscription.)
+        let inside = Instrumentation.withInstrument(collector, clock: scheduler) {
+            let inside = Subject<Int>()
+            scheduler.perform {
+                inside.subscribe(label: "S", next: { _ in })
+                inside.sendNext(1)
+            }
+            return inside
+        }
+        defer { withExtendedLifetime(inside) {} }
+        #expect(collector.reports == [
+            .created(0, .subject, ""),
+            .subscribed(0, signal: 0, .label("S"), parent: nil),
+            .sentNext(0, "1"),
+            .next(0, "1", replayed: false),
+        ])
+    }
+
+    @Test("return and error are named after their value when an instrument observes them")
+    func observedPrimitiveNames() {
+        let collector = Collector()
+        let (value, failure) = Instrumentation.withInstrument(collector) {
+            (Signal<Int>.return(5).name, Signal<Int>.error(TestError("boom")).name)
+        }
+        #expect(value == "+return: 5")
+        #expect(failure == "+error: boom")
+    }
+
+    // MARK: Subscriptions
+
+    @Test("a labelled subscriber is reported by its label, with no parent")
+    func labelledSubscriber() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let subject = Subject<Int>()
+            scheduler.perform {
+                subject.subscribe(label: "Subscriber 1", next: { _ in })
+                subject.subscribe(next: { _ in })
+            }
+        }
+        #expect(collector.reports.filter(\.isStructure) == [
+            .subscribed(0, signal: 0, .label("Subscriber 1"), parent: nil),
+            .subscribed(1, signal: 0, .anonymous, parent: nil),
+        ])
+    }
+
+    @Test("a connection's subject subscribing to its source is reported as that signal")
+    func connectionSubjectSubscriber() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        // Kept alive: deallocating the subject would dispose, and report, its subscription.
+        let connection = Instrumentation.withInstrument(collector, clock: scheduler) {
+            let connection = Signal<Int>.create { _ in nil }.named("src").publish()
+            scheduler.perform { connection.connect() }
+            return connection
+        }
+        defer { withExtendedLifetime(connection) {} }
+        #expect(collector.reports == [
+            .created(0, .cold, "+createSignal:"), .named(0, "src"),
+            .created(1, .subject, ""), .named(1, "[src] -publish"), .named(1, "[src] -multicast: [src] -publish"),
+            .connection(0, source: 0, subject: 1),
+            .connected(0, first: true),
+            .subscribed(0, signal: 0, .signal(1), parent: nil),
+            .didSubscribe(0),
+        ])
+    }
+
+    @Test("an operator's internal subscription to its receiver is anonymous, with the operator's subscription as parent")
+    func operatorInternalsAreAnonymous() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let mapped = Signal<Int>.create { _ in nil }.named("src").map { $0 }
+            scheduler.perform { mapped.subscribe(label: "S", next: { _ in }) }
+        }
+        #expect(collector.reports.filter(\.isStructure) == [
+            .subscribed(0, signal: 1, .label("S"), parent: nil),
+            .didSubscribe(0),
+            .subscribed(1, signal: 0, .anonymous, parent: 0),
+            .didSubscribe(1),
+        ])
+    }
+
+    @Test("replayLazily: the defer subscription is the parent of the connect and of the subject's subscription to the source")
+    func replayLazilyParents() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let lazy = Signal<Int>.create { _ in nil }.named("src").replayLazily()
+            scheduler.perform {
+                lazy.subscribe(label: "S1", next: { _ in })
+                lazy.subscribe(label: "S2", next: { _ in })
+            }
+        }
+        let reports = collector.reports
+        #expect(reports.filter(\.isCreation) == [
+            .created(0, .cold, "+createSignal:"), .named(0, "src"),
+            .created(1, .replaySubject(capacity: nil), ""), .named(1, "[src] -multicast: "),
+            .connection(0, source: 0, subject: 1),
+            .created(2, .operator, "+defer:"), .named(2, "[src] -replayLazily"),
+        ])
+        #expect(reports.filter(\.isStructure) == [
+            .subscribed(0, signal: 2, .label("S1"), parent: nil),
+            .didSubscribe(0),
+            .connected(0, first: true),
+            .subscribed(1, signal: 0, .signal(1), parent: 0),
+            .didSubscribe(1),
+            .subscribed(2, signal: 1, .subscription(0), parent: 0),
+            .subscribed(3, signal: 2, .label("S2"), parent: nil),
+            .didSubscribe(3),
+            .connected(0, first: false),
+            .subscribed(4, signal: 1, .subscription(3), parent: 3),
+        ])
+        // Causes: the connect happens during the defer's didSubscribe, and the
+        // source subscription during the connect.
+        let events = collector.events
+        let didSubscribe = events.first { Report($0.kind) == .didSubscribe(0) }!
+        let connected = events.first { Report($0.kind) == .connected(0, first: true) }!
+        let sourceSubscription = events.first { Report($0.kind) == .subscribed(1, signal: 0, .signal(1), parent: 0) }!
+        #expect(connected.cause == didSubscribe.sequence)
+        #expect(sourceSubscription.cause == connected.sequence)
+    }
+
+    @Test("autoconnect: its subscription is the parent of the subject subscription and of the connect's source subscription")
+    func autoconnectParents() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let auto = Signal<Int>.create { _ in nil }.named("src").publish().autoconnect()
+            #expect(auto.name == "[[src] -multicast: [src] -publish] -autoconnect")
+            scheduler.perform {
+                auto.subscribe(label: "S1", next: { _ in })
+                auto.subscribe(label: "S2", next: { _ in })
+            }
+        }
+        #expect(collector.reports.filter(\.isStructure) == [
+            .subscribed(0, signal: 2, .label("S1"), parent: nil),
+            .didSubscribe(0),
+            .subscribed(1, signal: 1, .subscription(0), parent: 0),
+            .connected(0, first: true),
+            .subscribed(2, signal: 0, .signal(1), parent: 0),
+            .didSubscribe(2),
+            .subscribed(3, signal: 2, .label("S2"), parent: nil),
+            .didSubscribe(3),
+            .subscribed(4, signal: 1, .subscription(3), parent: 3),
+            .connected(0, first: false),
+        ])
+    }
+
+    @Test("didSubscribe is reported once per subscription to a cold signal, and once in all for a connection")
+    func didSubscribeOncePerColdSubscription() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let src = Signal<Int>.create { _ in nil }
+            let connection = src.publish()
+            scheduler.perform {
+                src.subscribe(label: "A", next: { _ in })
+                src.subscribe(label: "B", next: { _ in })
+                for index in 1...3 { connection.signal.subscribe(label: "S\(index)", next: { _ in }) }
+                connection.connect()
+                connection.connect()
+            }
+        }
+        let reports = collector.reports
+        let sourceSubscriptions = reports.compactMap { report -> Int? in
+            if case .subscribed(let id, signal: 0, _, _) = report { id } else { nil }
+        }
+        let didSubscribes = reports.compactMap { report -> Int? in
+            if case .didSubscribe(let id) = report { id } else { nil }
+        }
+        #expect(sourceSubscriptions.count == 3)
+        #expect(didSubscribes == sourceSubscriptions)
+    }
+
+    // MARK: Deliveries
+
+    @Test("a replay subject's history is reported as replayed, live values and terminal events as not, then disposal")
+    func replaySubjectDeliveries() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let subject = ReplaySubject<Int>()
+            scheduler.perform {
+                subject.sendNext(1)
+                subject.sendNext(2)
+                subject.subscribe(label: "S1", next: { _ in })
+                subject.sendNext(3)
+                subject.sendCompleted()
+                subject.subscribe(label: "S2", next: { _ in })
+            }
+        }
+        #expect(collector.reports.filter { !$0.isCreation } == [
+            .sentNext(0, "1"), .sentNext(0, "2"),
+            .subscribed(0, signal: 0, .label("S1"), parent: nil),
+            .next(0, "1", replayed: true), .next(0, "2", replayed: true),
+            .sentNext(0, "3"), .next(0, "3", replayed: false),
+            .sentCompleted(0), .completed(0, replayed: false), .disposed(0),
+            .subscribed(1, signal: 0, .label("S2"), parent: nil),
+            .next(1, "1", replayed: true), .next(1, "2", replayed: true), .next(1, "3", replayed: true),
+            .completed(1, replayed: true), .disposed(1),
+        ])
+    }
+
+    @Test("a behavior subject's current value is reported as replayed, later values as live")
+    func behaviorSubjectDeliveries() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        // Kept alive: deallocating it would dispose, and report, the subscription.
+        let subject = Instrumentation.withInstrument(collector, clock: scheduler) {
+            let subject = BehaviorSubject(0)
+            scheduler.perform {
+                subject.subscribe(label: "S", next: { _ in })
+                subject.sendNext(1)
+            }
+            return subject
+        }
+        defer { withExtendedLifetime(subject) {} }
+        #expect(collector.reports.filter { !$0.isCreation } == [
+            .subscribed(0, signal: 0, .label("S"), parent: nil),
+            .next(0, "0", replayed: true),
+            .sentNext(0, "1"), .next(0, "1", replayed: false),
+        ])
+    }
+
+    @Test("a cold signal's deliveries, completion and disposal are reported, as is an explicit disposal", arguments: [true, false])
+    func coldDeliveriesAndDisposal(completes: Bool) {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let src = Signal<String>.create { subscriber in
+                subscriber.sendNext("a")
+                if completes { subscriber.sendCompleted() }
+                return nil
+            }
+            scheduler.perform {
+                let subscription = src.subscribe(label: "S", next: { _ in })
+                subscription.dispose()
+            }
+        }
+        #expect(collector.reports.filter { !$0.isCreation } == [
+            .subscribed(0, signal: 0, .label("S"), parent: nil),
+            .didSubscribe(0),
+            .next(0, "a", replayed: false),
+        ] + (completes ? [.completed(0, replayed: false)] : []) + [.disposed(0)])
+    }
+
+    @Test("an error is reported on the subject and on each subscriber")
+    func errorReports() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let subject = Subject<Int>()
+            scheduler.perform {
+                subject.subscribe(label: "S", next: { _ in })
+                subject.sendError(TestError("boom"))
+            }
+        }
+        #expect(collector.reports.filter { !$0.isCreation } == [
+            .subscribed(0, signal: 0, .label("S"), parent: nil),
+            .sentError(0, "boom"), .error(0, "boom", replayed: false), .disposed(0),
+        ])
+    }
+
+    @Test("connect is reported with first: true once, then first: false")
+    func connectedReports() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let connection = Signal<Int>.never().publish()
+            scheduler.perform {
+                connection.connect()
+                connection.connect()
+                connection.connect()
+            }
+        }
+        let connects = collector.reports.filter { if case .connected = $0 { true } else { false } }
+        #expect(connects == [.connected(0, first: true), .connected(0, first: false), .connected(0, first: false)])
+    }
+
+    @Test("the cause of a subscriber's value delivered by a subject is the subject's sentNext report")
+    func deliveryCauseIsTheSend() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let subject = Subject<Int>()
+            scheduler.perform {
+                subject.subscribe(label: "S1", next: { _ in })
+                subject.subscribe(label: "S2", next: { _ in })
+                subject.sendNext(7)
+                subject.sendNext(8)
+            }
+        }
+        let events = collector.events
+        let sends = events.filter { if case .sentNext = $0.kind { true } else { false } }
+        let deliveries = events.filter { if case .next = $0.kind { true } else { false } }
+        #expect(sends.count == 2)
+        #expect(deliveries.map(\.cause) == [sends[0].sequence, sends[0].sequence, sends[1].sequence, sends[1].sequence])
+        #expect(sends.allSatisfy { $0.cause == nil })
+    }
+
+    @Test("the cause of a value a connection's subject receives from its source is the source delivery")
+    func sourceDeliveryCausesSend() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let connection = Signal<Int>.create { subscriber in
+                scheduler.schedule(after: 1) { subscriber.sendNext(1) }
+                return nil
+            }.publish()
+            scheduler.perform {
+                connection.signal.subscribe(label: "S", next: { _ in })
+                connection.connect()
+            }
+            scheduler.stepAll()
+        }
+        let events = collector.events
+        // Subscription 0 is S on the subject, 1 the subject's own on the source.
+        let sourceDelivery = events.first { Report($0.kind) == .next(1, "1", replayed: false) }
+        let send = events.first { Report($0.kind) == .sentNext(1, "1") }
+        let delivery = events.first { Report($0.kind) == .next(0, "1", replayed: false) }
+        #expect(sourceDelivery != nil && send != nil && delivery != nil)
+        #expect(send?.cause == sourceDelivery?.sequence)
+        #expect(delivery?.cause == send?.sequence)
+    }
+
+    @Test("report times come from the clock: the test scheduler's virtual time")
+    func timesComeFromTheClock() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let subject = Subject<Int>()
+            scheduler.schedule(after: 0.5) { subject.subscribe(label: "S", next: { _ in }) }
+            scheduler.schedule(after: 1.5) { subject.sendNext(1) }
+            scheduler.schedule(after: 2.25) { subject.sendCompleted() }
+            scheduler.stepAll()
+        }
+        let timed = collector.events.map { "\(Report($0.kind)) @\($0.time)" }
+        #expect(timed == [
+            "created(0, subject, \"\") @0.0",
+            "subscribed(0, signal: 0, label(\"S\"), parent: nil) @0.5",
+            "sentNext(0, 1) @1.5",
+            "next(0, 1, replayed: false) @1.5",
+            "sentCompleted(0) @2.25",
+            "completed(0, replayed: false) @2.25",
+            "disposed(0) @2.25",
+        ])
+    }
+}
