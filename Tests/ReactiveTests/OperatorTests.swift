@@ -6,23 +6,6 @@ import Testing
 // built on it, merge, concat, catch, take, then, defer, groupBy, the
 // primitive signals, and their names.
 
-/// A cold signal that, on each subscription, sends `timeline`'s events at
-/// the given delays after subscribing; counts subscriptions and disposals.
-/// Disposing a subscription cancels the sends still pending.
-private func cold<T: Sendable>(
-    _: T.Type, _ scheduler: TestScheduler, _ timeline: [(Double, Event<T>)],
-    subscriptions: Counter? = nil, disposals: Counter? = nil
-) -> Signal<T> {
-    Signal<T>.create { subscriber in
-        subscriptions?.increment()
-        let disposable = CompoundDisposable()
-        for (delay, event) in timeline {
-            disposable.add(scheduler.schedule(after: delay) { subscriber.send(event) })
-        }
-        disposable.add(BlockDisposable { disposals?.increment() })
-        return disposable
-    }
-}
 
 /// A cold signal that logs its subscription and disposal as `"<name> subscribed"`
 /// and `"<name> disposed"`, and sends `timeline` like ``cold``.

@@ -5,22 +5,6 @@ import Testing
 // Subjects: RACSubject, RACBehaviorSubject, RACReplaySubject and
 // RACGroupedSignal as in ReactiveCocoa 2.5 (notes §8, §9, §11 groupBy).
 
-/// A cold signal that, on each subscription, sends `timeline`'s events at
-/// the given delays after subscribing; counts subscriptions and disposals.
-private func cold<T: Sendable>(
-    _: T.Type, _ scheduler: TestScheduler, _ timeline: [(Double, Event<T>)],
-    subscriptions: Counter? = nil, disposals: Counter? = nil
-) -> Signal<T> {
-    Signal<T>.create { subscriber in
-        subscriptions?.increment()
-        let disposable = CompoundDisposable()
-        for (delay, event) in timeline {
-            disposable.add(scheduler.schedule(after: delay) { subscriber.send(event) })
-        }
-        disposable.add(BlockDisposable { disposals?.increment() })
-        return disposable
-    }
-}
 
 /// Collects instrumentation reports.
 private final class Reports: Instrument {

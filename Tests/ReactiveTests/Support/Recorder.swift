@@ -76,3 +76,21 @@ final class Counter: Sendable {
     func increment() { storage.add(1, ordering: .relaxed) }
     var value: Int { storage.load(ordering: .relaxed) }
 }
+
+/// A cold signal that, on each subscription, sends `timeline`'s events at the
+/// given delays after subscribing; counts subscriptions and disposals.
+/// Disposing a subscription cancels the sends still pending.
+func cold<T: Sendable>(
+    _: T.Type, _ scheduler: TestScheduler, _ timeline: [(Double, Event<T>)],
+    subscriptions: Counter? = nil, disposals: Counter? = nil
+) -> Signal<T> {
+    Signal<T>.create { subscriber in
+        subscriptions?.increment()
+        let disposable = CompoundDisposable()
+        for (delay, event) in timeline {
+            disposable.add(scheduler.schedule(after: delay) { subscriber.send(event) })
+        }
+        disposable.add(BlockDisposable { disposals?.increment() })
+        return disposable
+    }
+}
