@@ -17,7 +17,7 @@ struct MissingField: Error, CustomStringConvertible {
 for lazily in [false, true] {
     print("--- fetchData\(lazily ? ".replayLazily()" : "") ---")
     let requests = run(replayLazily: lazily)
-    print("requests sent: \(requests)")
+    print("fetchData didSubscribe ran \(requests) time\(requests == 1 ? "" : "s") (requests sent)")
 }
 
 func run(replayLazily: Bool) -> Int {

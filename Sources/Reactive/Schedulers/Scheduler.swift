@@ -38,7 +38,9 @@ public class Scheduler: @unchecked Sendable {
     /// Schedules `action` to run `delay` seconds from ``now``
     /// (RAC's `-afterDelay:schedule:`).
     ///
-    /// - Parameter delay: Seconds from now; must be finite and not negative.
+    /// - Parameters:
+    ///   - delay: Seconds from now; must be finite and not negative.
+    ///   - action: The work to run.
     /// - Returns: A disposable that cancels `action` if it has not started.
     @discardableResult
     public func schedule(
