@@ -13,7 +13,10 @@
 ///
 /// Inside, as in RAC, are two replay subjects: the leading one with capacity
 /// 0, the following one with capacity 1, each forwarding its termination to
-/// the other through `ignoreValues`.
+/// the other through `ignoreValues`. Those two subscriptions are made on
+/// ``Scheduler/subscription``, so create a channel where a scheduler is
+/// current (scheduled work, the main thread, or ``Scheduler/perform(_:)``)
+/// for it to be wired before `init` returns.
 public final class Channel<Value: Sendable>: Sendable {
     /// The terminal of the side that owns the data, such as a view model property.
     public let leadingTerminal: ChannelTerminal<Value>
