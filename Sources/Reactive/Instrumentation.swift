@@ -214,3 +214,11 @@ final class Probe: Sendable {
         within(subscription: subscription, cause: number, body)
     }
 }
+
+extension Optional where Wrapped == Probe {
+    /// Runs `body` as a consequence of `report` when observed, or simply runs it.
+    func caused<R>(by report: Int?, _ body: () throws -> R) rethrows -> R {
+        guard let probe = self, let report else { return try body() }
+        return try probe.caused(by: report, body)
+    }
+}

@@ -58,13 +58,9 @@ public final class MulticastConnection<Value: Sendable>: Sendable {
         let shouldConnect = hasConnected.compareExchange(
             expected: false, desired: true, ordering: .acquiringAndReleasing
         ).exchanged
-        if let probe {
-            let report = probe.record(.connected(connection: connectionID, first: shouldConnect))
-            if shouldConnect {
-                probe.caused(by: report) { serialDisposable.disposable = source.subscribe(subject) }
-            }
-        } else if shouldConnect {
-            serialDisposable.disposable = source.subscribe(subject)
+        let report = probe?.record(.connected(connection: connectionID, first: shouldConnect))
+        if shouldConnect {
+            probe.caused(by: report) { serialDisposable.disposable = source.subscribe(subject) }
         }
         return serialDisposable
     }
@@ -123,15 +119,18 @@ extension Signal {
     /// The source is subscribed exactly once, now; every subscriber, however
     /// late, receives all values sent so far, then the live ones.
     public func replay() -> Signal<Value> {
-        let connection = multicast(ReplaySubject<Value>().named("[\(name)] -replay"))
-        connection.connect()
-        return connection.signal
+        connected(through: ReplaySubject<Value>().named("[\(name)] -replay"))
     }
 
     /// Like ``replay()``, with a replay subject of capacity 1: late subscribers
     /// receive only the latest value (RAC's `-replayLast`).
     public func replayLast() -> Signal<Value> {
-        let connection = multicast(ReplaySubject<Value>(capacity: 1).named("[\(name)] -replayLast"))
+        connected(through: ReplaySubject<Value>(capacity: 1).named("[\(name)] -replayLast"))
+    }
+
+    /// Multicasts the receiver through `subject`, connects now, and returns the subject.
+    private func connected(through subject: ReplaySubject<Value>) -> Signal<Value> {
+        let connection = multicast(subject)
         connection.connect()
         return connection.signal
     }

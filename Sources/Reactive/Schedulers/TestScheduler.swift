@@ -22,20 +22,25 @@ import Synchronization
 /// subscriptions made by scheduled work happen synchronously, as on RAC's
 /// main thread scheduler. Time is kept in whole nanoseconds.
 public final class TestScheduler: Scheduler, @unchecked Sendable {
-    private struct Entry {
+    private struct Entry: Comparable {
         let time: Int64
         let sequence: Int
         let action: @Sendable () -> Void
         let disposable: BlockDisposable
 
-        func runsBefore(_ other: Entry) -> Bool {
-            (time, sequence) < (other.time, other.sequence)
+        /// Earlier time first; at the same time, first scheduled first.
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.time, lhs.sequence) < (rhs.time, rhs.sequence)
+        }
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.time, lhs.sequence) == (rhs.time, rhs.sequence)
         }
     }
 
     private struct State {
         var now: Int64 = 0
-        var queue = BinaryHeap<Entry>(by: { $0.runsBefore($1) })
+        var queue = BinaryHeap<Entry>()
         var nextSequence = 0
         var isRunning = false
     }
@@ -156,14 +161,9 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 }
 
-/// A binary min-heap ordered by `areInIncreasingOrder`.
-struct BinaryHeap<Element> {
+/// A binary min-heap.
+struct BinaryHeap<Element: Comparable> {
     private var elements: [Element] = []
-    private let areInIncreasingOrder: (Element, Element) -> Bool
-
-    init(by areInIncreasingOrder: @escaping (Element, Element) -> Bool) {
-        self.areInIncreasingOrder = areInIncreasingOrder
-    }
 
     var count: Int { elements.count }
     var first: Element? { elements.first }
@@ -173,7 +173,7 @@ struct BinaryHeap<Element> {
         var child = elements.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard areInIncreasingOrder(elements[child], elements[parent]) else { break }
+            guard elements[child] < elements[parent] else { break }
             elements.swapAt(child, parent)
             child = parent
         }
@@ -186,8 +186,8 @@ struct BinaryHeap<Element> {
         while true {
             let left = 2 * parent + 1, right = left + 1
             var smallest = parent
-            if left < elements.count, areInIncreasingOrder(elements[left], elements[smallest]) { smallest = left }
-            if right < elements.count, areInIncreasingOrder(elements[right], elements[smallest]) { smallest = right }
+            if left < elements.count, elements[left] < elements[smallest] { smallest = left }
+            if right < elements.count, elements[right] < elements[smallest] { smallest = right }
             if smallest == parent { return }
             elements.swapAt(parent, smallest)
             parent = smallest

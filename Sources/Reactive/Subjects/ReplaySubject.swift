@@ -36,10 +36,7 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
 
     @discardableResult
     public override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
-        let disposable = CompoundDisposable()
-        let passthrough = Passthrough(subscriber, signal: self, disposable: disposable, serialized: false)
-        disposable.add(Scheduler.subscription.schedule { [self] in enqueueAttach(passthrough) })
-        return disposable
+        subscribeInTurn(subscriber)
     }
 
     override func update(_ state: inout State, with event: Event<Value>) {

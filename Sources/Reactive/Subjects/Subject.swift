@@ -99,15 +99,22 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         })
     }
 
-    /// Queues `passthrough` to be attached by ``attach(_:)`` in turn with the sends.
-    final func enqueueAttach(_ passthrough: Passthrough<Value>) {
-        drain.submit(.attach(passthrough), process)
+    /// Subscribes `subscriber` through ``attach(_:)``, run on
+    /// ``Scheduler/subscription`` and in turn with the sends: the subscribe of
+    /// the subjects that hand a new subscriber history or a current value.
+    final func subscribeInTurn(_ subscriber: any Subscriber<Value>) -> any Disposable {
+        let disposable = CompoundDisposable()
+        let passthrough = Passthrough(subscriber, signal: self, disposable: disposable, serialized: false)
+        disposable.add(Scheduler.subscription.schedule { [self] in
+            drain.submit(.attach(passthrough), process)
+        })
+        return disposable
     }
 
     /// Records `event` in the subject's state before it is delivered (under the lock).
     func update(_ state: inout State, with event: Event<Value>) {}
 
-    /// Attaches a subscriber queued by ``enqueueAttach(_:)``; runs serialized with sends.
+    /// Attaches a subscriber queued by ``subscribeInTurn(_:)``; runs serialized with sends.
     func attach(_ passthrough: Passthrough<Value>) { register(passthrough) }
 
     // MARK: Delivery
@@ -124,16 +131,12 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
             update(&state, with: event)
             return state.subscribers
         }
-        guard let probe else {
-            if event.isTerminating { upstream.dispose() }
-            for subscriber in subscribers { subscriber.deliver(event, replayed: false) }
-            return
-        }
-        let report: Int
-        switch event {
-        case .next(let value): report = probe.record(.sentNext(signal: signalID, value: value))
-        case .error(let error): report = probe.record(.sentError(signal: signalID, error: error))
-        case .completed: report = probe.record(.sentCompleted(signal: signalID))
+        let report = probe.map { probe in
+            switch event {
+            case .next(let value): probe.record(.sentNext(signal: signalID, value: value))
+            case .error(let error): probe.record(.sentError(signal: signalID, error: error))
+            case .completed: probe.record(.sentCompleted(signal: signalID))
+            }
         }
         probe.caused(by: report) {
             if event.isTerminating { upstream.dispose() }
