@@ -6,10 +6,30 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "Tracer", targets: ["Tracer"]),
+        .library(name: "Render", targets: ["Render"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
+        .executable(name: "sigviz", targets: ["sigviz"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         .target(name: "Reactive"),
+        .target(name: "Tracer", dependencies: ["Reactive"]),
+        .target(name: "Render", dependencies: ["Tracer"]),
+        .target(name: "Scenarios", dependencies: ["Reactive", "Tracer"]),
+        .executableTarget(name: "sigviz", dependencies: [
+            "Scenarios", "Tracer", "Render",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+        .testTarget(name: "TracerTests", dependencies: ["Tracer", "Reactive"]),
+        .testTarget(
+            name: "RenderTests", dependencies: ["Render", "Tracer", "Scenarios", "Reactive"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Reactive"]),
+        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "Scenarios", "Tracer"]),
         .executableTarget(name: "subject-vs-replay", dependencies: ["Reactive"], path: "Examples/subject-vs-replay"),
         .executableTarget(name: "cold-signal", dependencies: ["Reactive"], path: "Examples/cold-signal"),
         .executableTarget(name: "cold-to-hot", dependencies: ["Reactive"], path: "Examples/cold-to-hot"),

@@ -1,0 +1,67 @@
+import Tracer
+
+/// Draws several traces as stacked panels on one aligned time axis, each
+/// titled, with its didSubscribe count at a glance: the articles'
+/// "cold vs hot vs replay vs replayLazily" picture.
+///
+/// ```swift
+/// let traces = ["cold", "publish", "replay", "replaylast", "replaylazily"].map { Catalog.scenario(named: $0)!.trace() }
+/// let svg = ComparisonRenderer().render(traces)
+/// ```
+public struct ComparisonRenderer: Sendable {
+    /// The colours.
+    public var theme: Theme
+    /// Pixels per second of trace time; `nil` fits the longest trace in about 720 pixels.
+    public var scale: Double?
+    /// The diagram's title.
+    public var title: String
+
+    /// Makes a renderer.
+    public init(theme: Theme = .auto, scale: Double? = nil, title: String = "Cold vs hot vs replay") {
+        self.theme = theme
+        self.scale = scale
+        self.title = title
+    }
+
+    /// The SVG document with one panel per trace, top to bottom in the order given.
+    public func render(_ traces: [Trace]) -> String {
+        let models = traces.map(TimelineModel.init)
+        let axis = TimeAxis(end: models.map(\.duration).max() ?? 0, scale: scale)
+        var painter = Painter(theme: theme, axis: axis)
+        let heights = models.map { painter.measure($0) }
+        let body = zip(models, heights).reduce(0.0) { total, pair in
+            total + Layout.panelTitleHeight + pair.1 + Layout.axisHeight + Layout.panelGap
+        }
+        let height = Layout.headerHeight + body + Layout.legendHeight
+        let description = "Comparison of \(models.count) traces on one time axis: "
+            + models.map { "\($0.title) (\(sideEffectSummary($0)))" }.joined(separator: "; ") + "."
+        painter.begin(width: axis.width, height: height, title: title, description: description)
+        painter.header(title: title, subtitle: "the same time axis in every panel; ◆ marks each run of a source's didSubscribe", y: 0)
+        var top = Layout.headerHeight
+        for (model, height) in zip(models, heights) {
+            painter.panelTitle(model, top: top, width: axis.width)
+            top += Layout.panelTitleHeight
+            painter.axis(top: top, bottom: top + height)
+            painter.panel(model, top: top)
+            top += height + Layout.axisHeight + Layout.panelGap
+        }
+        painter.legend(top: top)
+        return painter.end()
+    }
+}
+
+extension Painter {
+    /// A panel's title bar: the trace's title and a badge with its didSubscribe count.
+    mutating func panelTitle(_ model: TimelineModel, top: Double, width: Double) {
+        let runs = model.sideEffects.reduce(0) { $0 + $1.count }
+        raw(group: "panel-title")
+        element("rect", [("class", "panel"), ("x", "8"), ("y", number(top)), ("width", number(width - 16)), ("height", "22"), ("rx", "4")])
+        text(model.title, class: "lane-label", x: 16, y: top + 15, limit: 60)
+        let badge = "didSubscribe × \(runs)"
+        let badgeWidth = 16 + Double(badge.count) * 6.6
+        element("rect", [("class", "badge"), ("x", number(width - 16 - badgeWidth)), ("y", number(top + 3)),
+                         ("width", number(badgeWidth)), ("height", "16"), ("rx", "8")])
+        text(badge, class: "small badge-text", x: width - 16 - badgeWidth + 8, y: top + 14.5, limit: 40)
+        endGroup()
+    }
+}

@@ -1,0 +1,406 @@
+import Tracer
+
+/// Draws the parts of a timeline into one SVG document.
+struct Painter {
+    let theme: Theme
+    let axis: TimeAxis
+    private var svg = SVGWriter()
+    /// The marks used so far, for the legend.
+    private var used = Set<LegendItem>()
+
+    init(theme: Theme, axis: TimeAxis) {
+        self.theme = theme
+        self.axis = axis
+    }
+
+    // MARK: Document
+
+    mutating func begin(width: Double, height: Double, title: String, description: String) {
+        svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        svg.open("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(number(width)) \(number(height))"),
+            ("width", number(width)), ("height", number(height)), ("role", "img"),
+            ("aria-labelledby", "sigviz-title sigviz-desc"),
+        ])
+        svg.newline()
+        svg.element("title", [("id", "sigviz-title")], text: shortened(title, to: SVGWriter.tooltipLimit))
+        svg.element("desc", [("id", "sigviz-desc")], text: shortened(description, to: SVGWriter.tooltipLimit * 4))
+        svg.newline()
+        svg.element("style", text: theme.styleSheet)
+        svg.newline()
+        svg.empty("rect", [("class", "bg"), ("x", "0"), ("y", "0"), ("width", number(width)), ("height", number(height))])
+        svg.newline()
+    }
+
+    mutating func end() -> String {
+        svg.raw("</svg>\n")
+        return svg.text
+    }
+
+    mutating func header(title: String, subtitle: String, y: Double) {
+        svg.element("text", [("class", "title"), ("x", "16"), ("y", number(y + 26))], text: shortened(title, to: 90))
+        svg.element("text", [("class", "subtitle muted"), ("x", "16"), ("y", number(y + 46))], text: shortened(subtitle, to: 140))
+        svg.newline()
+    }
+
+    // MARK: Small pieces for other diagrams
+
+    mutating func raw(group className: String) { svg.open("g", [("class", className)]) }
+    mutating func endGroup() {
+        svg.close("g")
+        svg.newline()
+    }
+    mutating func element(_ name: String, _ attributes: [(String, String)]) { svg.empty(name, attributes) }
+    mutating func text(_ text: String, class className: String, x: Double, y: Double, limit: Int, anchor: String? = nil) {
+        var attributes = [("class", className), ("x", number(x)), ("y", number(y))]
+        if let anchor { attributes.append(("text-anchor", anchor)) }
+        if text.count > limit {
+            svg.open("text", attributes)
+            svg.tooltip(text)
+            svg.raw(escape(shortened(text, to: limit)))
+            svg.close("text")
+        } else {
+            svg.element("text", attributes, text: text)
+        }
+    }
+
+    // MARK: Axis
+
+    /// Grid lines from `top` to `bottom` and tick labels below.
+    mutating func axis(top: Double, bottom: Double) {
+        svg.open("g", [("class", "time-axis")])
+        var time = 0.0
+        var index = 0
+        let step = axis.tick
+        while time <= axis.end + step * 1e-9 {
+            let x = number(axis.x(time))
+            svg.empty("line", [("class", "grid"), ("x1", x), ("y1", number(top)), ("x2", x), ("y2", number(bottom))])
+            svg.element("text", [("class", "small muted"), ("x", x), ("y", number(bottom + 16)), ("text-anchor", "middle")],
+                        text: TimeAxis.format(time))
+            index += 1
+            time = Double(index) * step
+        }
+        svg.empty("line", [
+            ("class", "axis"), ("x1", number(axis.x(0))), ("y1", number(bottom)), ("x2", number(axis.x(axis.end))),
+            ("y2", number(bottom)),
+        ])
+        svg.close("g")
+        svg.newline()
+    }
+
+    // MARK: Lanes
+
+    /// The height of one lane: tall enough for its largest stack of same-time marks.
+    func height(of lane: TimelineModel.Lane) -> Double {
+        guard !isDense(lane) else { return Layout.laneHeight }
+        var largest = 1, run = 0
+        var previous: Double?
+        for mark in lane.marks {
+            run = mark.time == previous ? run + 1 : 1
+            previous = mark.time
+            largest = max(largest, run)
+        }
+        return Layout.laneHeight + Double(largest - 1) * Layout.stackStep
+    }
+
+    func isDense(_ lane: TimelineModel.Lane) -> Bool {
+        Double(lane.marks.count) > max(axis.plotWidth, 1) * Layout.densityLimit
+    }
+
+    /// The height of a model's lanes.
+    func measure(_ model: TimelineModel) -> Double {
+        model.lanes.reduce(0) { $0 + height(of: $1) } + (model.lanes.isEmpty ? Layout.laneHeight : 0)
+    }
+
+    /// Draws every lane of `model` from `top`, then the connectors between them.
+    mutating func panel(_ model: TimelineModel, top: Double) {
+        var positions: [Int: (x: Double, y: Double)] = [:]
+        var laneOf: [Int: Int] = [:]
+        var y = top
+        var laneCenters: [Double] = []
+        for (index, lane) in model.lanes.enumerated() {
+            let height = height(of: lane)
+            laneCenters.append(y + height / 2)
+            for mark in lane.marks { laneOf[mark.event] = index }
+            y += height
+        }
+        if model.lanes.isEmpty {
+            svg.element("text", [("class", "muted"), ("x", number(Layout.plotLeft)), ("y", number(top + 24))],
+                        text: "no signals to draw")
+        }
+        // Connectors first, underneath the marks.
+        var stacked: [[(mark: TimelineModel.Mark, y: Double)]] = []
+        for (index, lane) in model.lanes.enumerated() {
+            let placed = place(lane, center: laneCenters[index])
+            stacked.append(placed)
+            for item in placed { positions[item.mark.event] = (axis.x(item.mark.time), item.y) }
+        }
+        svg.open("g", [("class", "connectors")])
+        for (index, lane) in model.lanes.enumerated() where lane.role == .subscriber && !isDense(lane) {
+            for mark in lane.marks {
+                guard let source = model.causes[mark.event], let from = positions[source], laneOf[source] != index,
+                      let to = positions[mark.event] else { continue }
+                used.insert(.connector)
+                svg.empty("line", [
+                    ("class", "connector"), ("x1", number(from.x)), ("y1", number(from.y)), ("x2", number(to.x)),
+                    ("y2", number(to.y)),
+                ])
+            }
+        }
+        svg.close("g")
+        svg.newline()
+        y = top
+        for (index, lane) in model.lanes.enumerated() {
+            draw(lane, top: y, center: laneCenters[index], placed: stacked[index])
+            y += height(of: lane)
+        }
+    }
+
+    /// Each mark with its vertical position: marks at the same time are stacked around the lane's center.
+    private func place(_ lane: TimelineModel.Lane, center: Double) -> [(mark: TimelineModel.Mark, y: Double)] {
+        guard !isDense(lane) else { return lane.marks.map { ($0, center) } }
+        var result: [(mark: TimelineModel.Mark, y: Double)] = []
+        var start = 0
+        while start < lane.marks.count {
+            var end = start + 1
+            while end < lane.marks.count, lane.marks[end].time == lane.marks[start].time { end += 1 }
+            let count = end - start
+            for offset in 0..<count {
+                let y = center - Double(count - 1) * Layout.stackStep / 2 + Double(offset) * Layout.stackStep
+                result.append((lane.marks[start + offset], y))
+            }
+            start = end
+        }
+        return result
+    }
+
+    private mutating func draw(
+        _ lane: TimelineModel.Lane, top: Double, center: Double, placed: [(mark: TimelineModel.Mark, y: Double)]
+    ) {
+        svg.open("g", [("class", "lane-group " + laneClass(lane.role))])
+        // Two lines: who subscribed (or the source), then, smaller, to what (or what the lane shows).
+        svg.open("text", [("class", lane.role == .subscriber ? "lane-label" : "lane-label muted"), ("x", "16"),
+                          ("y", number(center - 2))])
+        svg.tooltip(lane.title + " " + lane.detail)
+        svg.raw(escape(shortened(lane.title, to: 30)))
+        svg.close("text")
+        svg.element("text", [("class", "small muted"), ("x", "16"), ("y", number(center + 11))], text: shortened(lane.detail, to: 36))
+        switch lane.role {
+        case .subscriber:
+            let start = axis.x(lane.start ?? 0)
+            let end = axis.x(lane.end ?? axis.end)
+            svg.empty("line", [("class", "lane"), ("x1", number(start)), ("y1", number(center)), ("x2", number(end)), ("y2", number(center))])
+            switch lane.ending {
+            case .open:
+                used.insert(.open)
+                svg.empty("path", [("class", "arrow"), ("d", "M\(number(end)) \(number(center - 5))l8 5l-8 5z")])
+            case .disposed:
+                used.insert(.disposed)
+                svg.empty("rect", [
+                    ("class", "disposed"), ("x", number(end - 5)), ("y", number(center - 5)), ("width", "10"), ("height", "10"),
+                ])
+            case .completed, .error: break
+            }
+        default:
+            svg.empty("line", [
+                ("class", "source-line"), ("x1", number(axis.x(0))), ("y1", number(center)), ("x2", number(axis.x(axis.end))),
+                ("y2", number(center)),
+            ])
+        }
+        if isDense(lane) {
+            drawAggregated(lane, center: center)
+        } else {
+            for (index, item) in placed.enumerated() {
+                let room = roomAfter(index, in: placed)
+                drawMark(item.mark, y: item.y, room: room)
+            }
+        }
+        svg.close("g")
+        svg.newline()
+    }
+
+    private func laneClass(_ role: TimelineModel.Lane.Role) -> String {
+        switch role {
+        case .subscriber: "subscriber"
+        case .sideEffects: "side-effects"
+        case .sends: "sends"
+        case .connects: "connects"
+        }
+    }
+
+    /// Pixels free to the right of the mark at `index`, before the next mark at its height or the plot's end.
+    private func roomAfter(_ index: Int, in placed: [(mark: TimelineModel.Mark, y: Double)]) -> Double {
+        let x = axis.x(placed[index].mark.time)
+        for next in placed[(index + 1)...] where next.mark.time > placed[index].mark.time && next.y == placed[index].y {
+            return axis.x(next.mark.time) - x
+        }
+        return axis.x(axis.end) + Layout.rightMargin - 4 - x
+    }
+
+    private mutating func drawMark(_ mark: TimelineModel.Mark, y: Double, room: Double) {
+        let x = axis.x(mark.time)
+        let at = "t=\(TimeAxis.format(mark.time))"
+        switch mark.kind {
+        case .value(let label, let replayed):
+            used.insert(replayed ? .replayed : .value)
+            marble(x: x, y: y, label: label, class: replayed ? "replayed" : "marble",
+                   textClass: replayed ? "marble-text replayed-text" : "marble-text",
+                   tooltip: "\(replayed ? "replayed " : "")next \(label) at \(at)", room: room, event: mark.event)
+        case .sent(let label):
+            used.insert(.sent)
+            marble(x: x, y: y, label: label, class: "send", textClass: "marble-text",
+                   tooltip: "sent \(label) at \(at)", room: room, event: mark.event)
+        case .completed(let replayed):
+            used.insert(.completed)
+            completion(x: x, y: y, replayed: replayed, tooltip: "\(replayed ? "replayed " : "")completed at \(at)", event: mark.event)
+        case .sentCompleted:
+            used.insert(.completed)
+            completion(x: x, y: y, replayed: false, tooltip: "completed sent at \(at)", event: mark.event)
+        case .error(let message, _), .sentError(let message):
+            used.insert(.error)
+            svg.open("g", [("data-event", String(mark.event))])
+            svg.tooltip("error \(message) at \(at)")
+            svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 6)) \(number(y - 6))l12 12m0 -12l-12 12")])
+            svg.close("g")
+        case .effect(let number):
+            used.insert(.effect)
+            svg.open("g", [("data-event", String(mark.event))])
+            svg.tooltip("didSubscribe run \(number) at \(at): a side effect")
+            svg.empty("path", [("class", "effect"), ("d", "M\(Render.number(x)) \(Render.number(y - 11))l11 11l-11 11l-11 -11z")])
+            svg.element("text", [("class", "marble-text effect-text"), ("x", Render.number(x)), ("y", Render.number(y))],
+                        text: String(number))
+            svg.close("g")
+        case .connect(let first):
+            used.insert(first ? .connect : .noop)
+            svg.open("g", [("data-event", String(mark.event))])
+            svg.tooltip(first ? "connect at \(at): the source is subscribed" : "connect at \(at): already connected, nothing happens")
+            svg.empty("rect", [
+                ("class", first ? "connect" : "noop"), ("x", number(x - 7)), ("y", number(y - 7)), ("width", "14"), ("height", "14"),
+            ])
+            svg.close("g")
+        }
+    }
+
+    private mutating func completion(x: Double, y: Double, replayed: Bool, tooltip: String, event: Int) {
+        svg.open("g", [("data-event", String(event))])
+        svg.tooltip(tooltip)
+        svg.empty("line", [
+            ("class", replayed ? "end replayed" : "end"), ("x1", number(x)), ("y1", number(y - 10)), ("x2", number(x)),
+            ("y2", number(y + 10)),
+        ])
+        svg.close("g")
+    }
+
+    private mutating func marble(
+        x: Double, y: Double, label: String, class marbleClass: String, textClass: String, tooltip: String, room: Double,
+        event: Int
+    ) {
+        svg.open("g", [("data-event", String(event))])
+        svg.tooltip(tooltip)
+        svg.empty("circle", [("class", marbleClass), ("cx", number(x)), ("cy", number(y)), ("r", number(Layout.radius))])
+        if label.count <= 2 {
+            svg.element("text", [("class", textClass), ("x", number(x)), ("y", number(y))], text: label)
+        } else {
+            let characters = Int((room - Layout.radius - 8) / 6.2)
+            if characters >= 2 {
+                svg.element("text", [("class", "small label"), ("x", number(x + Layout.radius + 3)), ("y", number(y - 4))],
+                            text: shortened(label, to: min(characters, 40)))
+            }
+        }
+        svg.close("g")
+    }
+
+    /// A lane with too many marks to draw one by one: counts per 12-pixel bin.
+    private mutating func drawAggregated(_ lane: TimelineModel.Lane, center: Double) {
+        used.insert(.aggregated)
+        let binWidth = 12.0
+        var bins: [Int: Int] = [:]
+        var terminal: TimelineModel.Mark?
+        var counted = 0
+        for mark in lane.marks {
+            if mark.kind.isTerminal {
+                terminal = mark
+                continue
+            }
+            bins[Int((axis.x(mark.time) - Layout.plotLeft) / binWidth), default: 0] += 1
+            counted += 1
+        }
+        for bin in bins.keys.sorted() {
+            let count = bins[bin]!
+            let x = Layout.plotLeft + Double(bin) * binWidth
+            svg.open("g")
+            svg.tooltip("\(count) events from \(TimeAxis.format(Double(bin) * binWidth / axis.scale))")
+            svg.empty("line", [("class", "bar"), ("x1", number(x + binWidth / 2)), ("y1", number(center - 8)),
+                               ("x2", number(x + binWidth / 2)), ("y2", number(center + 8))])
+            svg.close("g")
+        }
+        if let terminal { drawMark(terminal, y: center, room: 0) }
+        svg.element("text", [("class", "small muted"), ("x", number(Layout.plotLeft)), ("y", number(center - 12))],
+                    text: "\(counted) events, counted per \(Int(binWidth)) px")
+    }
+
+    // MARK: Legend
+
+    mutating func legend(top: Double) {
+        svg.open("g", [("class", "legend")])
+        var x = 16.0
+        var y = top + 14
+        for item in LegendItem.allCases where used.contains(item) {
+            let width = 34 + Double(item.text.count) * 6.4
+            if x + width > axis.width - 8 {
+                x = 16
+                y += 24
+            }
+            drawLegendSymbol(item, x: x + 10, y: y)
+            svg.element("text", [("class", "small"), ("x", number(x + 24)), ("y", number(y + 3.5))], text: item.text)
+            x += width
+        }
+        svg.close("g")
+        svg.newline()
+    }
+
+    private mutating func drawLegendSymbol(_ item: LegendItem, x: Double, y: Double) {
+        switch item {
+        case .value: svg.empty("circle", [("class", "marble legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
+        case .replayed: svg.empty("circle", [("class", "replayed legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
+        case .sent: svg.empty("circle", [("class", "send legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
+        case .completed:
+            svg.empty("line", [("class", "end legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
+        case .error: svg.empty("path", [("class", "cross legend-mark"), ("d", "M\(number(x - 5)) \(number(y - 5))l10 10m0 -10l-10 10")])
+        case .disposed:
+            svg.empty("rect", [("class", "disposed legend-mark"), ("x", number(x - 5)), ("y", number(y - 5)), ("width", "10"), ("height", "10")])
+        case .open: svg.empty("path", [("class", "arrow legend-mark"), ("d", "M\(number(x - 4)) \(number(y - 5))l8 5l-8 5z")])
+        case .effect: svg.empty("path", [("class", "effect legend-mark"), ("d", "M\(number(x)) \(number(y - 8))l8 8l-8 8l-8 -8z")])
+        case .connect:
+            svg.empty("rect", [("class", "connect legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+        case .noop:
+            svg.empty("rect", [("class", "noop legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+        case .connector:
+            svg.empty("line", [("class", "connector legend-mark"), ("x1", number(x - 9)), ("y1", number(y)), ("x2", number(x + 9)), ("y2", number(y))])
+        case .aggregated:
+            svg.empty("line", [("class", "bar legend-mark"), ("x1", number(x)), ("y1", number(y - 7)), ("x2", number(x)), ("y2", number(y + 7))])
+        }
+    }
+}
+
+/// The marks a legend can explain, in the order it lists them.
+enum LegendItem: CaseIterable, Hashable {
+    case value, replayed, sent, completed, error, disposed, open, effect, connect, noop, connector, aggregated
+
+    var text: String {
+        switch self {
+        case .value: "value (live)"
+        case .replayed: "value replayed from history"
+        case .sent: "value sent to a subject"
+        case .completed: "completed"
+        case .error: "error"
+        case .disposed: "disposed"
+        case .open: "still subscribed"
+        case .effect: "didSubscribe run (side effect)"
+        case .connect: "connect"
+        case .noop: "connect (already connected)"
+        case .connector: "caused by"
+        case .aggregated: "many events (counted)"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// The built-in scenarios: every experiment of the articles.
+public enum Catalog {
+    /// Every built-in scenario, in the order of the articles' experiments.
+    public static let scenarios: [Scenario] = [
+        subjectVersusReplay,
+        cold, coldOnDemand,
+        coldToHotSubject, coldToHotMulticast, coldToHotAutoconnect,
+        fetchData, fetchDataReplayLazily,
+        multicast, publish, replay, replayLast, replayLazily,
+        behaviorSubject, replayCapacity, groupBy, deferThen, channel,
+    ]
+
+    /// The scenario with the given name, if there is one.
+    public static func scenario(named name: String) -> Scenario? {
+        scenarios.first { $0.name == name }
+    }
+}

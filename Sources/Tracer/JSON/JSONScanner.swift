@@ -1,0 +1,349 @@
+/// Reads JSON text from UTF-8 bytes, one token at a time, and reports the
+/// first problem with its byte offset. It never traps on bad input.
+struct JSONScanner: ~Copyable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var offset = 0
+    /// How deep ``skipValue()`` may nest before it gives up.
+    static let maximumDepth = 512
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    struct Failure: Error {
+        let offset: Int
+        let message: String
+    }
+
+    func fail(_ message: String, at offset: Int? = nil) -> Failure {
+        Failure(offset: offset ?? self.offset, message: message)
+    }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next significant byte, after whitespace; `nil` at the end.
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return offset < bytes.count ? bytes[offset] : nil
+    }
+
+    /// A short description of what is at the current offset, for messages.
+    mutating func found() -> String {
+        guard let byte = peek() else { return "the end of the file" }
+        switch byte {
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+        case UInt8(ascii: "n"): return "null"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
+        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+        default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+
+    mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+        guard peek() == byte else { throw fail("expected \(what), found \(found())") }
+        offset += 1
+    }
+
+    // MARK: Containers
+
+    mutating func beginObject() throws(Failure) { try expect(UInt8(ascii: "{"), "an object") }
+
+    /// The next key of the object being read, with the offsets of the key and
+    /// of its value, or `nil` at its closing brace. `first` tells whether a comma is due.
+    mutating func nextKey(first: inout Bool) throws(Failure) -> (key: String, keyOffset: Int, offset: Int)? {
+        if peek() == UInt8(ascii: "}") {
+            offset += 1
+            return nil
+        }
+        if !first { try expect(UInt8(ascii: ","), "',' or '}'") }
+        first = false
+        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a field name in quotes, found \(found())") }
+        let keyOffset = offset
+        let key = try string()
+        try expect(UInt8(ascii: ":"), "':' after the field name")
+        skipWhitespace()
+        return (key, keyOffset, offset)
+    }
+
+    mutating func beginArray() throws(Failure) { try expect(UInt8(ascii: "["), "an array") }
+
+    /// Whether another element follows in the array being read; consumes the comma or closing bracket.
+    mutating func nextElement(first: inout Bool) throws(Failure) -> Bool {
+        if peek() == UInt8(ascii: "]") {
+            offset += 1
+            return false
+        }
+        if !first { try expect(UInt8(ascii: ","), "',' or ']'") }
+        first = false
+        skipWhitespace()
+        return true
+    }
+
+    /// Fails unless only whitespace is left.
+    mutating func expectEnd() throws(Failure) {
+        guard peek() == nil else { throw fail("unexpected \(found()) after the end of the document") }
+    }
+
+    // MARK: Scalars
+
+    mutating func null() -> Bool {
+        guard peek() == UInt8(ascii: "n") else { return false }
+        guard matches("null") else { return false }
+        offset += 4
+        return true
+    }
+
+    mutating func bool() throws(Failure) -> Bool {
+        if peek() == UInt8(ascii: "t"), matches("true") {
+            offset += 4
+            return true
+        }
+        if peek() == UInt8(ascii: "f"), matches("false") {
+            offset += 5
+            return false
+        }
+        throw fail("expected true or false, found \(found())")
+    }
+
+    private func matches(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        for index in 0..<count where bytes[offset + index] != word.utf8Start[index] { return false }
+        if offset + count < bytes.count {
+            switch bytes[offset + count] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return false
+            default: break
+            }
+        }
+        return true
+    }
+
+    /// Reads a whole number that fits in an `Int`.
+    mutating func int() throws(Failure) -> Int {
+        guard let byte = peek(), byte == UInt8(ascii: "-") || isDigit(byte) else {
+            throw fail("expected a whole number, found \(found())")
+        }
+        let start = offset
+        let number = try numberText()
+        guard !number.fractional else { throw fail("expected a whole number, found \(number.text)", at: start) }
+        guard let value = Int(number.text) else { throw fail("\(number.text) is too large", at: start) }
+        return value
+    }
+
+    /// Reads a number.
+    mutating func double() throws(Failure) -> Double {
+        guard let byte = peek(), byte == UInt8(ascii: "-") || isDigit(byte) else {
+            throw fail("expected a number, found \(found())")
+        }
+        let start = offset
+        let number = try numberText()
+        guard let value = Double(number.text), value.isFinite else {
+            throw fail("\(number.text) is out of range", at: start)
+        }
+        return value
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// Scans a number with JSON's grammar and returns its text.
+    private mutating func numberText() throws(Failure) -> (text: String, fractional: Bool) {
+        let start = offset
+        var fractional = false
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        let digitsStart = offset
+        while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        let integerDigits = offset - digitsStart
+        guard integerDigits > 0 else { throw fail("expected digits in a number", at: offset) }
+        guard integerDigits == 1 || bytes[digitsStart] != UInt8(ascii: "0") else {
+            throw fail("a number may not start with 0", at: digitsStart)
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            fractional = true
+            offset += 1
+            let fractionStart = offset
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+            guard offset > fractionStart else { throw fail("expected digits after '.'", at: offset) }
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            fractional = true
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            let exponentStart = offset
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+            guard offset > exponentStart else { throw fail("expected digits in the exponent", at: offset) }
+        }
+        guard offset - start <= 64 else { throw fail("a number of \(offset - start) characters is too long", at: start) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        return (text, fractional)
+    }
+
+    /// Reads a string, decoding escapes; rejects control characters and invalid UTF-8.
+    mutating func string() throws(Failure) -> String {
+        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a string, found \(found())") }
+        offset += 1
+        let start = offset
+        // Fast path: no escapes.
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+                guard let text = String(validating: slice, as: UTF8.self) else {
+                    throw fail("a string is not valid UTF-8", at: firstInvalidUTF8(in: start..<offset))
+                }
+                offset += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw fail("a control character (0x\(String(byte, radix: 16))) must be escaped in a string") }
+            offset += 1
+        }
+        guard offset < bytes.count else { throw fail("a string is not closed", at: start - 1) }
+        return try escapedString(from: start)
+    }
+
+    private mutating func escapedString(from start: Int) throws(Failure) -> String {
+        var utf8: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: utf8, as: UTF8.self) else {
+                    throw fail("a string is not valid UTF-8", at: firstInvalidUTF8(in: start..<offset))
+                }
+                offset += 1
+                return text
+            case UInt8(ascii: "\\"):
+                let escapeStart = offset
+                offset += 1
+                guard offset < bytes.count else { break }
+                let escaped = bytes[offset]
+                offset += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                            throw fail("an unpaired surrogate \\u\(String(scalar, radix: 16)) in a string", at: escapeStart)
+                        }
+                        offset += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw fail("an unpaired surrogate \\u\(String(scalar, radix: 16)) in a string", at: escapeStart)
+                        }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(scalar) {
+                        throw fail("an unpaired surrogate \\u\(String(scalar, radix: 16)) in a string", at: escapeStart)
+                    }
+                    utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                default:
+                    throw fail("an unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in a string", at: escapeStart)
+                }
+            case 0x00..<0x20:
+                throw fail("a control character (0x\(String(byte, radix: 16))) must be escaped in a string")
+            default:
+                utf8.append(byte)
+                offset += 1
+            }
+        }
+        throw fail("a string is not closed", at: start - 1)
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard offset + 4 <= bytes.count else { throw fail("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[offset]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail("expected four hex digits after \\u")
+            }
+            value = value << 4 | digit
+            offset += 1
+        }
+        return value
+    }
+
+    private func firstInvalidUTF8(in range: Range<Int>) -> Int {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            let length: Int
+            switch byte {
+            case 0x00..<0x80: length = 1
+            case 0xC2..<0xE0: length = 2
+            case 0xE0..<0xF0: length = 3
+            case 0xF0..<0xF5: length = 4
+            default: return index
+            }
+            guard index + length <= range.upperBound else { return index }
+            let sequence = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
+            guard String(validating: sequence, as: UTF8.self) != nil else { return index }
+            index += length
+        }
+        return range.lowerBound
+    }
+
+    // MARK: Skipping
+
+    /// Skips one value of any kind, checking its syntax.
+    mutating func skipValue(depth: Int = 0) throws(Failure) {
+        guard depth < Self.maximumDepth else { throw fail("values are nested more than \(Self.maximumDepth) deep") }
+        switch peek() {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            var first = true
+            while try nextKey(first: &first) != nil { try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "["):
+            try beginArray()
+            var first = true
+            while try nextElement(first: &first) { try skipValue(depth: depth + 1) }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
+        case UInt8(ascii: "n"):
+            guard null() else { throw fail("expected a value, found \(found())") }
+        case let byte? where byte == UInt8(ascii: "-") || isDigit(byte): _ = try double()
+        default: throw fail("expected a value, found \(found())")
+        }
+    }
+
+    /// The 1-based line and column of a byte offset; columns count Unicode scalars.
+    func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return (line, column)
+    }
+}

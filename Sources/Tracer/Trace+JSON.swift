@@ -1,0 +1,209 @@
+import Foundation
+
+extension Trace {
+    /// The trace in the sigviz trace JSON format (docs/trace-format.md):
+    /// UTF-8, one table entry or event per line, fields in a fixed order.
+    ///
+    /// Decoding the result with ``init(json:)`` and encoding it again gives
+    /// the same bytes.
+    /// - Precondition: every time is finite.
+    public func json() -> Data {
+        var writer = JSONWriter(capacity: 96 * events.count + 64 * (signals.count + subscriptions.count) + 128)
+        writer.raw("{\n  \"format\": \"sigviz-trace\",\n  \"version\": ")
+        writer.int(Trace.formatVersion)
+        if let title {
+            writer.raw(",\n  \"title\": ")
+            writer.string(title)
+        }
+        writer.raw(",\n  \"signals\": [")
+        for (index, signal) in signals.enumerated() {
+            writer.raw(index == 0 ? "\n    " : ",\n    ")
+            signal.write(to: &writer)
+        }
+        writer.raw(signals.isEmpty ? "],\n  \"subscriptions\": [" : "\n  ],\n  \"subscriptions\": [")
+        for (index, subscription) in subscriptions.enumerated() {
+            writer.raw(index == 0 ? "\n    " : ",\n    ")
+            subscription.write(to: &writer)
+        }
+        writer.raw(subscriptions.isEmpty ? "],\n  \"events\": [" : "\n  ],\n  \"events\": [")
+        for (index, event) in events.enumerated() {
+            writer.raw(index == 0 ? "\n    " : ",\n    ")
+            event.write(to: &writer, sequence: index)
+        }
+        writer.raw(events.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        return Data(writer.bytes)
+    }
+
+    /// Reads a trace in the sigviz trace JSON format and checks it with ``validate()``.
+    ///
+    /// - Throws: ``TraceFormatError`` naming the line and column of the first
+    ///   problem: bad JSON, an unknown version or kind, a missing field, a
+    ///   dangling id, an event after its subscription's terminal event.
+    public init(json: Data) throws(TraceFormatError) {
+        let result = json.withUnsafeBytes { raw in
+            Result { () throws(TraceFormatError) -> Trace in try Trace.read(raw.bindMemory(to: UInt8.self)) }
+        }
+        self = try result.get()
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceFormatError) -> Trace {
+        var reader = TraceReader(bytes)
+        let trace: Trace
+        do throws(JSONScanner.Failure) {
+            trace = try reader.read()
+        } catch {
+            let (line, column) = reader.scanner.lineAndColumn(of: error.offset)
+            throw TraceFormatError(line: line, column: column, message: error.message)
+        }
+        do throws(TraceValidationError) {
+            try trace.validate()
+        } catch {
+            throw reader.locate(error)
+        }
+        return trace
+    }
+}
+
+/// A problem in a trace file, with where it is.
+public struct TraceFormatError: Error, Hashable, CustomStringConvertible {
+    /// The 1-based line of the problem.
+    public let line: Int
+    /// The 1-based column of the problem, in Unicode scalars.
+    public let column: Int
+    /// What is wrong, such as "events[12].subscription: no subscription 99".
+    public let message: String
+
+    /// Makes an error.
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// "line 3, column 17: message".
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+// MARK: Writing
+
+extension TraceSignal {
+    func write(to writer: inout JSONWriter) {
+        writer.raw("{\"id\": ")
+        writer.int(id)
+        writer.raw(", \"kind\": \"")
+        writer.raw(kind.name)
+        writer.byte(UInt8(ascii: "\""))
+        if case .replaySubject(let capacity?) = kind {
+            writer.raw(", \"capacity\": ")
+            writer.int(capacity)
+        }
+        writer.raw(", \"name\": ")
+        writer.string(name)
+        if let source {
+            writer.raw(", \"source\": ")
+            writer.int(source)
+        }
+        if let subject {
+            writer.raw(", \"subject\": ")
+            writer.int(subject)
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension TraceSubscription {
+    func write(to writer: inout JSONWriter) {
+        writer.raw("{\"id\": ")
+        writer.int(id)
+        writer.raw(", \"signal\": ")
+        writer.int(signal)
+        writer.raw(", \"subscriber\": ")
+        switch subscriber {
+        case .label(let label):
+            writer.raw("{\"label\": ")
+            writer.string(label)
+            writer.byte(UInt8(ascii: "}"))
+        case .signal(let signal):
+            writer.raw("{\"signal\": ")
+            writer.int(signal)
+            writer.byte(UInt8(ascii: "}"))
+        case .subscription(let subscription):
+            writer.raw("{\"subscription\": ")
+            writer.int(subscription)
+            writer.byte(UInt8(ascii: "}"))
+        case .anonymous:
+            writer.raw("{}")
+        }
+        if let parent {
+            writer.raw(", \"parent\": ")
+            writer.int(parent)
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension TraceEvent {
+    func write(to writer: inout JSONWriter, sequence: Int) {
+        writer.raw("{\"seq\": ")
+        writer.int(sequence)
+        writer.raw(", \"time\": ")
+        writer.double(time)
+        writer.raw(", \"kind\": ")
+        switch kind {
+        case .signal(let signal):
+            writer.raw("\"signal\", \"signal\": ")
+            writer.int(signal)
+        case .subscribe(let subscription):
+            writer.raw("\"subscribe\", \"subscription\": ")
+            writer.int(subscription)
+        case .didSubscribe(let subscription):
+            writer.raw("\"didSubscribe\", \"subscription\": ")
+            writer.int(subscription)
+        case .next(let subscription, let value, let replayed):
+            writer.raw("\"next\", \"subscription\": ")
+            writer.int(subscription)
+            writer.raw(", \"value\": ")
+            writer.string(value)
+            writer.raw(", \"replayed\": ")
+            writer.bool(replayed)
+        case .error(let subscription, let message, let replayed):
+            writer.raw("\"error\", \"subscription\": ")
+            writer.int(subscription)
+            writer.raw(", \"message\": ")
+            writer.string(message)
+            writer.raw(", \"replayed\": ")
+            writer.bool(replayed)
+        case .completed(let subscription, let replayed):
+            writer.raw("\"completed\", \"subscription\": ")
+            writer.int(subscription)
+            writer.raw(", \"replayed\": ")
+            writer.bool(replayed)
+        case .dispose(let subscription):
+            writer.raw("\"dispose\", \"subscription\": ")
+            writer.int(subscription)
+        case .send(let signal, let value):
+            writer.raw("\"send\", \"signal\": ")
+            writer.int(signal)
+            writer.raw(", \"value\": ")
+            writer.string(value)
+        case .sendError(let signal, let message):
+            writer.raw("\"sendError\", \"signal\": ")
+            writer.int(signal)
+            writer.raw(", \"message\": ")
+            writer.string(message)
+        case .sendCompleted(let signal):
+            writer.raw("\"sendCompleted\", \"signal\": ")
+            writer.int(signal)
+        case .connect(let signal, let first):
+            writer.raw("\"connect\", \"signal\": ")
+            writer.int(signal)
+            writer.raw(", \"first\": ")
+            writer.bool(first)
+        }
+        if let cause {
+            writer.raw(", \"cause\": ")
+            writer.int(cause)
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+}

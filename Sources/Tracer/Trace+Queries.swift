@@ -1,0 +1,46 @@
+extension Trace {
+    /// The first signal with the given name.
+    public func signal(named name: String) -> TraceSignal? {
+        signals.first { $0.name == name }
+    }
+
+    /// The subscriptions made by labelled subscribers (the scenario's own
+    /// subscribers, as opposed to operators' and subjects' internal ones), in order.
+    public var labelledSubscriptions: [TraceSubscription] {
+        subscriptions.filter { $0.label != nil }
+    }
+
+    /// The events about one subscription, in order: its subscribe,
+    /// didSubscribe, deliveries and dispose.
+    public func events(of subscription: Int) -> [TraceEvent] {
+        events.filter { $0.kind.subscription == subscription }
+    }
+
+    /// How many times the `didSubscribe` of `signal` ran: the number of
+    /// side effects (requests, for a network signal) it caused.
+    public func didSubscribeCount(of signal: Int) -> Int {
+        events.count { event in
+            guard case .didSubscribe(let subscription) = event.kind,
+                  subscriptions.indices.contains(subscription) else { return false }
+            return subscriptions[subscription].signal == signal
+        }
+    }
+
+    /// The time of the last event, or 0 for an empty trace.
+    public var duration: Double { events.last?.time ?? 0 }
+
+    /// A name for a subscription: its subscriber's label, or who subscribed, followed by the signal's name.
+    public func describe(subscription id: Int) -> String {
+        guard subscriptions.indices.contains(id) else { return "subscription \(id)" }
+        let subscription = subscriptions[id]
+        let target = signals.indices.contains(subscription.signal) ? signals[subscription.signal].name : "signal \(subscription.signal)"
+        switch subscription.subscriber {
+        case .label(let label): return "\(label) → \(target)"
+        case .signal(let signal):
+            let name = signals.indices.contains(signal) ? signals[signal].name : "signal \(signal)"
+            return "\(name) → \(target)"
+        case .subscription(let other): return "subscription \(other) → \(target)"
+        case .anonymous: return "subscription \(id) → \(target)"
+        }
+    }
+}

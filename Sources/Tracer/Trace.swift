@@ -1,0 +1,238 @@
+/// A recording of what signals did: the single source every diagram, report
+/// and check is drawn from.
+///
+/// A trace is an ordered list of ``events`` plus two tables that the events
+/// refer to by id: the ``signals`` (sources, subjects, operators and
+/// connections) and the ``subscriptions`` (who subscribed to which signal, and
+/// which subscription caused it). Ids are positions in their table, and an
+/// event's ``TraceEvent/cause`` is a position in ``events``.
+///
+/// Record one with ``Trace/record(title:clock:_:)`` or a ``TraceRecorder``;
+/// read and write one with ``Trace/init(json:)`` and ``Trace/json()``, whose
+/// format docs/trace-format.md describes.
+public struct Trace: Sendable, Hashable {
+    /// The version of the JSON format this library writes and reads.
+    public static let formatVersion = 1
+
+    /// A title for people, such as the scenario's; `nil` when there is none.
+    public var title: String?
+    /// Every signal and connection, indexed by id.
+    public var signals: [TraceSignal]
+    /// Every subscription, indexed by id.
+    public var subscriptions: [TraceSubscription]
+    /// What happened, in order; an event's position is its sequence number.
+    public var events: [TraceEvent]
+
+    /// Makes a trace from its parts; ``validate()`` checks that they fit together.
+    public init(
+        title: String? = nil,
+        signals: [TraceSignal] = [],
+        subscriptions: [TraceSubscription] = [],
+        events: [TraceEvent] = []
+    ) {
+        self.title = title
+        self.signals = signals
+        self.subscriptions = subscriptions
+        self.events = events
+    }
+}
+
+/// A signal, subject or multicast connection in a ``Trace``.
+public struct TraceSignal: Sendable, Hashable {
+    /// What kind of thing it is.
+    public enum Kind: Sendable, Hashable {
+        /// A cold signal made by `Signal.create`: its `didSubscribe` runs once per subscription.
+        case cold
+        /// A cold signal made by an operator such as `map`, `flattenMap` or `defer`.
+        case `operator`
+        /// `Signal.empty()`.
+        case empty
+        /// `Signal.return(_:)`.
+        case `return`
+        /// `Signal.error(_:)`.
+        case error
+        /// A plain `Subject`.
+        case subject
+        /// A `BehaviorSubject`.
+        case behaviorSubject
+        /// A `ReplaySubject`; `capacity` is `nil` when unlimited.
+        case replaySubject(capacity: Int?)
+        /// A `GroupedSignal` sent by `groupBy`.
+        case groupedSignal
+        /// A `ChannelTerminal`.
+        case channelTerminal
+        /// A `MulticastConnection`; ``TraceSignal/source`` and ``TraceSignal/subject`` say what it joins.
+        case connection
+
+        /// The kinds by their names in the trace format; a replay subject without its capacity.
+        static let byName: [String: Kind] = [
+            "cold": .cold, "operator": .operator, "empty": .empty, "return": .return, "error": .error,
+            "subject": .subject, "behaviorSubject": .behaviorSubject, "replaySubject": .replaySubject(capacity: nil),
+            "groupedSignal": .groupedSignal, "channelTerminal": .channelTerminal, "connection": .connection,
+        ]
+
+        /// The kind's name in the trace format, such as `replaySubject`.
+        public var name: String {
+            switch self {
+            case .cold: "cold"
+            case .operator: "operator"
+            case .empty: "empty"
+            case .return: "return"
+            case .error: "error"
+            case .subject: "subject"
+            case .behaviorSubject: "behaviorSubject"
+            case .replaySubject: "replaySubject"
+            case .groupedSignal: "groupedSignal"
+            case .channelTerminal: "channelTerminal"
+            case .connection: "connection"
+            }
+        }
+
+        /// Whether it is a hot signal (a subject of some kind) that shares one stream with every subscriber.
+        public var isHot: Bool {
+            switch self {
+            case .subject, .behaviorSubject, .replaySubject, .groupedSignal, .channelTerminal: true
+            default: false
+            }
+        }
+    }
+
+    /// The signal's position in ``Trace/signals``.
+    public var id: Int
+    /// Its kind.
+    public var kind: Kind
+    /// Its name: the one given with `named(_:)`, or the runtime's default.
+    public var name: String
+    /// For a connection, the signal it subscribes its subject to, if that signal was recorded.
+    public var source: Int?
+    /// For a connection, its subject.
+    public var subject: Int?
+
+    /// Makes a table entry.
+    public init(id: Int, kind: Kind, name: String, source: Int? = nil, subject: Int? = nil) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.source = source
+        self.subject = subject
+    }
+}
+
+/// One subscription in a ``Trace``: an edge of the subscription graph.
+public struct TraceSubscription: Sendable, Hashable {
+    /// Who subscribed.
+    public enum Subscriber: Sendable, Hashable {
+        /// A subscriber given a label, as in `subscribe(label: "Subscriber 1", ...)`.
+        case label(String)
+        /// A recorded signal that is also a subscriber, such as a connection's subject.
+        case signal(Int)
+        /// The subscriber of another subscription, which this one feeds (as `concat` does).
+        case subscription(Int)
+        /// Anything else, such as an operator's internal subscriber.
+        case anonymous
+    }
+
+    /// The subscription's position in ``Trace/subscriptions``.
+    public var id: Int
+    /// The signal subscribed to.
+    public var signal: Int
+    /// Who subscribed.
+    public var subscriber: Subscriber
+    /// The subscription whose `didSubscribe` or delivery was running when
+    /// this one was made: the one that caused it. `nil` for a subscription
+    /// made directly by the scenario.
+    public var parent: Int?
+
+    /// Makes a table entry.
+    public init(id: Int, signal: Int, subscriber: Subscriber, parent: Int? = nil) {
+        self.id = id
+        self.signal = signal
+        self.subscriber = subscriber
+        self.parent = parent
+    }
+
+    /// The subscriber's label, if it has one.
+    public var label: String? {
+        if case .label(let label) = subscriber { return label }
+        return nil
+    }
+}
+
+/// One thing that happened, in a ``Trace``.
+public struct TraceEvent: Sendable, Hashable {
+    /// What happened. Ids refer to ``Trace/signals`` and ``Trace/subscriptions``.
+    public enum Kind: Sendable, Hashable {
+        /// A signal or connection was created.
+        case signal(Int)
+        /// A subscription was made.
+        case subscribe(Int)
+        /// A cold signal's `didSubscribe` closure started for the subscription:
+        /// the side effect that runs once per subscription.
+        case didSubscribe(Int)
+        /// A value, shown by its label, reached the subscription. `replayed`
+        /// marks history a subject hands a new subscriber, rather than a live value.
+        case next(subscription: Int, value: String, replayed: Bool)
+        /// An error, shown by its description, reached the subscription.
+        case error(subscription: Int, message: String, replayed: Bool)
+        /// Completion reached the subscription.
+        case completed(subscription: Int, replayed: Bool)
+        /// The subscription was disposed: after a terminal event, or cancelled.
+        case dispose(Int)
+        /// A subject was sent a value.
+        case send(signal: Int, value: String)
+        /// A subject was sent an error.
+        case sendError(signal: Int, message: String)
+        /// A subject was sent completion.
+        case sendCompleted(signal: Int)
+        /// `connect()` was called on a connection; `first` is `false` for the calls that did nothing.
+        case connect(signal: Int, first: Bool)
+
+        /// The subscription the event is about, if any.
+        public var subscription: Int? {
+            switch self {
+            case .subscribe(let id), .didSubscribe(let id), .dispose(let id): id
+            case .next(let id, _, _), .error(let id, _, _), .completed(let id, _): id
+            case .signal, .send, .sendError, .sendCompleted, .connect: nil
+            }
+        }
+
+        /// Whether it is a delivery of next, error or completed to a subscription.
+        public var isDelivery: Bool {
+            switch self {
+            case .next, .error, .completed: true
+            default: false
+            }
+        }
+
+        /// Whether it is a delivery of error or completed.
+        public var isTerminal: Bool {
+            switch self {
+            case .error, .completed: true
+            default: false
+            }
+        }
+
+        /// Whether it is replayed history rather than a live delivery.
+        public var isReplayed: Bool {
+            switch self {
+            case .next(_, _, let replayed), .error(_, _, let replayed), .completed(_, let replayed): replayed
+            default: false
+            }
+        }
+    }
+
+    /// When it happened, in the clock's seconds (virtual seconds for a `TestScheduler`).
+    public var time: Double
+    /// What happened.
+    public var kind: Kind
+    /// The position in ``Trace/events`` of the event during which this one
+    /// happened (a subject's deliveries name its send), if any.
+    public var cause: Int?
+
+    /// Makes an event.
+    public init(time: Double, kind: Kind, cause: Int? = nil) {
+        self.time = time
+        self.kind = kind
+        self.cause = cause
+    }
+}

@@ -1,0 +1,300 @@
+/// Reads the trace JSON format into a ``Trace``, remembering where each
+/// table entry and event starts so that later problems can be located.
+struct TraceReader: ~Copyable {
+    var scanner: JSONScanner
+    private var signalOffsets: [Int] = []
+    private var subscriptionOffsets: [Int] = []
+    private var eventOffsets: [Int] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { scanner = JSONScanner(bytes) }
+
+    typealias Failure = JSONScanner.Failure
+
+    mutating func read() throws(Failure) -> Trace {
+        var trace = Trace()
+        var seen: Set<String> = []
+        var first = true
+        let start = skipByteOrderMark()
+        try scanner.beginObject()
+        while let (key, keyOffset, offset) = try scanner.nextKey(first: &first) {
+            guard seen.insert(key).inserted else { throw scanner.fail("'\(key)' appears twice", at: keyOffset) }
+            switch key {
+            case "format":
+                let format = try scanner.string()
+                guard format == "sigviz-trace" else {
+                    throw scanner.fail("this is not a sigviz trace: format is '\(format)', expected 'sigviz-trace'", at: offset)
+                }
+            case "version":
+                let version = try scanner.int()
+                guard version == Trace.formatVersion else {
+                    throw scanner.fail("unknown trace version \(version); this sigviz reads version \(Trace.formatVersion)", at: offset)
+                }
+            case "title": trace.title = scanner.null() ? nil : try scanner.string()
+            case "signals":
+                (trace.signals, signalOffsets) = try readArray { reader, index throws(Failure) in try reader.readSignal(index) }
+            case "subscriptions":
+                (trace.subscriptions, subscriptionOffsets) = try readArray { reader, index throws(Failure) in
+                    try reader.readSubscription(index)
+                }
+            case "events":
+                (trace.events, eventOffsets) = try readArray { reader, index throws(Failure) in try reader.readEvent(index) }
+            default: throw scanner.fail("unknown field '\(key)' in the trace", at: keyOffset)
+            }
+        }
+        try scanner.expectEnd()
+        for required in ["version", "signals", "subscriptions", "events"] where !seen.contains(required) {
+            throw scanner.fail("the trace has no '\(required)'", at: start)
+        }
+        return trace
+    }
+
+    private mutating func skipByteOrderMark() -> Int {
+        let bytes = scanner.bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            scanner = JSONScanner(bytes, at: 3)
+        }
+        return scanner.offset
+    }
+
+    /// Reads an array, returning its elements and the offset where each starts.
+    private mutating func readArray<Element>(
+        _ element: (inout TraceReader, Int) throws(Failure) -> Element
+    ) throws(Failure) -> ([Element], [Int]) {
+        var elements: [Element] = []
+        var offsets: [Int] = []
+        var first = true
+        try scanner.beginArray()
+        while try scanner.nextElement(first: &first) {
+            offsets.append(scanner.offset)
+            elements.append(try element(&self, elements.count))
+        }
+        return (elements, offsets)
+    }
+
+    /// Where an object's fields are: the offsets of their names and of their values.
+    struct Fields {
+        let start: Int
+        /// The fields in the order they appear, with the offsets of their names.
+        var names: [(key: String, offset: Int)] = []
+        var values: [String: Int] = [:]
+
+        /// The offset of a field's name.
+        subscript(name key: String) -> Int? { names.first { $0.key == key }?.offset }
+    }
+
+    /// Reads an object's fields with `read`, rejecting unknown and repeated ones.
+    private mutating func readFields(
+        of what: String, allowed: [String], _ read: (inout TraceReader, String) throws(Failure) -> Void
+    ) throws(Failure) -> Fields {
+        var fields = Fields(start: scanner.offset)
+        var first = true
+        try scanner.beginObject()
+        while let (key, keyOffset, offset) = try scanner.nextKey(first: &first) {
+            guard allowed.contains(key) else { throw scanner.fail("unknown field '\(key)' in \(what)", at: keyOffset) }
+            guard fields.values.updateValue(offset, forKey: key) == nil else {
+                throw scanner.fail("'\(key)' appears twice in \(what)", at: keyOffset)
+            }
+            fields.names.append((key, keyOffset))
+            try read(&self, key)
+        }
+        return fields
+    }
+
+    private func required<T>(_ value: T?, _ field: String, of what: String, at start: Int) throws(Failure) -> T {
+        guard let value else { throw scanner.fail("\(what) has no '\(field)'", at: start) }
+        return value
+    }
+
+    private func expectIndex(_ id: Int, _ index: Int, field: String, of what: String, at offset: Int?) throws(Failure) {
+        guard id == index else {
+            throw scanner.fail("\(what) has \(field) \(id); entries must be numbered in order, so it should be \(index)", at: offset)
+        }
+    }
+
+    // MARK: Signals
+
+    private mutating func readSignal(_ index: Int) throws(Failure) -> TraceSignal {
+        var id: Int?, kind: TraceSignal.Kind?, name: String?, capacity: Int?, source: Int?, subject: Int?
+        let what = "signals[\(index)]"
+        let fields = try readFields(of: what, allowed: ["id", "kind", "name", "capacity", "source", "subject"]) {
+            reader, key throws(Failure) in
+            switch key {
+            case "id": id = try reader.scanner.int()
+            case "name": name = try reader.scanner.string()
+            case "capacity": capacity = try reader.scanner.int()
+            case "source": source = try reader.scanner.int()
+            case "subject": subject = try reader.scanner.int()
+            default:
+                let offset = reader.scanner.offset
+                let text = try reader.scanner.string()
+                guard let known = TraceSignal.Kind.byName[text] else {
+                    throw reader.scanner.fail(
+                        "unknown signal kind '\(text)'; expected one of \(TraceSignal.Kind.byName.keys.sorted().joined(separator: ", "))",
+                        at: offset)
+                }
+                kind = known
+            }
+        }
+        let start = fields.start
+        try expectIndex(try required(id, "id", of: what, at: start), index, field: "id", of: what, at: fields.values["id"])
+        var signalKind = try required(kind, "kind", of: what, at: start)
+        if let capacity {
+            guard case .replaySubject = signalKind else {
+                throw scanner.fail("only a replaySubject has a capacity", at: fields[name: "capacity"])
+            }
+            guard capacity >= 0 else { throw scanner.fail("a capacity must not be negative", at: fields.values["capacity"]) }
+            signalKind = .replaySubject(capacity: capacity)
+        }
+        if signalKind != .connection {
+            if let offset = fields[name: "source"] ?? fields[name: "subject"] {
+                throw scanner.fail("only a connection has a source and a subject", at: offset)
+            }
+        } else if subject == nil {
+            throw scanner.fail("\(what) is a connection with no 'subject'", at: start)
+        }
+        return TraceSignal(id: index, kind: signalKind, name: try required(name, "name", of: what, at: start), source: source, subject: subject)
+    }
+
+    // MARK: Subscriptions
+
+    private mutating func readSubscription(_ index: Int) throws(Failure) -> TraceSubscription {
+        var id: Int?, signal: Int?, subscriber: TraceSubscription.Subscriber?, parent: Int?
+        let what = "subscriptions[\(index)]"
+        let fields = try readFields(of: what, allowed: ["id", "signal", "subscriber", "parent"]) { reader, key throws(Failure) in
+            switch key {
+            case "id": id = try reader.scanner.int()
+            case "signal": signal = try reader.scanner.int()
+            case "parent": parent = try reader.scanner.int()
+            default: subscriber = try reader.readSubscriber(of: what)
+            }
+        }
+        let start = fields.start
+        try expectIndex(try required(id, "id", of: what, at: start), index, field: "id", of: what, at: fields.values["id"])
+        return TraceSubscription(
+            id: index,
+            signal: try required(signal, "signal", of: what, at: start),
+            subscriber: try required(subscriber, "subscriber", of: what, at: start),
+            parent: parent)
+    }
+
+    private mutating func readSubscriber(of what: String) throws(Failure) -> TraceSubscription.Subscriber {
+        var subscriber = TraceSubscription.Subscriber.anonymous
+        let fields = try readFields(of: "the subscriber of \(what)", allowed: ["label", "signal", "subscription"]) {
+            reader, key throws(Failure) in
+            switch key {
+            case "label": subscriber = .label(try reader.scanner.string())
+            case "signal": subscriber = .signal(try reader.scanner.int())
+            default: subscriber = .subscription(try reader.scanner.int())
+            }
+        }
+        guard fields.names.count <= 1 else {
+            throw scanner.fail("the subscriber of \(what) has more than one of 'label', 'signal' and 'subscription'",
+                               at: fields.names[1].offset)
+        }
+        return subscriber
+    }
+
+    // MARK: Events
+
+    private static let eventFields: [String: [String]] = [
+        "signal": ["signal"], "subscribe": ["subscription"], "didSubscribe": ["subscription"],
+        "next": ["subscription", "value", "replayed"], "error": ["subscription", "message", "replayed"],
+        "completed": ["subscription", "replayed"], "dispose": ["subscription"],
+        "send": ["signal", "value"], "sendError": ["signal", "message"], "sendCompleted": ["signal"],
+        "connect": ["signal", "first"],
+    ]
+
+    private mutating func readEvent(_ index: Int) throws(Failure) -> TraceEvent {
+        var seq: Int?, time: Double?, kind: String?, subscription: Int?, signal: Int?
+        var text: String?, replayed: Bool?, first: Bool?, cause: Int?
+        let what = "events[\(index)]"
+        let allowed = ["seq", "time", "kind", "subscription", "signal", "value", "message", "replayed", "first", "cause"]
+        let fields = try readFields(of: what, allowed: allowed) { reader, key throws(Failure) in
+            switch key {
+            case "seq": seq = try reader.scanner.int()
+            case "time": time = try reader.scanner.double()
+            case "kind":
+                let offset = reader.scanner.offset
+                let name = try reader.scanner.string()
+                guard Self.eventFields[name] != nil else {
+                    throw reader.scanner.fail(
+                        "unknown event kind '\(name)'; expected one of \(Self.eventFields.keys.sorted().joined(separator: ", "))",
+                        at: offset)
+                }
+                kind = name
+            case "subscription": subscription = try reader.scanner.int()
+            case "signal": signal = try reader.scanner.int()
+            case "value", "message": text = try reader.scanner.string()
+            case "replayed": replayed = try reader.scanner.bool()
+            case "first": first = try reader.scanner.bool()
+            default: cause = try reader.scanner.int()
+            }
+        }
+        let start = fields.start
+        try expectIndex(try required(seq, "seq", of: what, at: start), index, field: "seq", of: what, at: fields.values["seq"])
+        let name = try required(kind, "kind", of: what, at: start)
+        let kindFields = Self.eventFields[name] ?? []
+        for (key, offset) in fields.names where !["seq", "time", "kind", "cause"].contains(key) && !kindFields.contains(key) {
+            throw scanner.fail("a '\(name)' event has no field '\(key)'", at: offset)
+        }
+        let eventKind: TraceEvent.Kind
+        func need<T>(_ value: T?, _ field: String) throws(Failure) -> T {
+            try required(value, field, of: "\(what) ('\(name)')", at: start)
+        }
+        switch name {
+        case "signal": eventKind = .signal(try need(signal, "signal"))
+        case "subscribe": eventKind = .subscribe(try need(subscription, "subscription"))
+        case "didSubscribe": eventKind = .didSubscribe(try need(subscription, "subscription"))
+        case "next":
+            eventKind = .next(subscription: try need(subscription, "subscription"), value: try need(text, "value"),
+                              replayed: try need(replayed, "replayed"))
+        case "error":
+            eventKind = .error(subscription: try need(subscription, "subscription"), message: try need(text, "message"),
+                               replayed: try need(replayed, "replayed"))
+        case "completed":
+            eventKind = .completed(subscription: try need(subscription, "subscription"), replayed: try need(replayed, "replayed"))
+        case "dispose": eventKind = .dispose(try need(subscription, "subscription"))
+        case "send": eventKind = .send(signal: try need(signal, "signal"), value: try need(text, "value"))
+        case "sendError": eventKind = .sendError(signal: try need(signal, "signal"), message: try need(text, "message"))
+        case "sendCompleted": eventKind = .sendCompleted(signal: try need(signal, "signal"))
+        default: eventKind = .connect(signal: try need(signal, "signal"), first: try need(first, "first"))
+        }
+        return TraceEvent(time: try required(time, "time", of: what, at: start), kind: eventKind, cause: cause)
+    }
+
+    // MARK: Locating problems
+
+    /// Turns a validation problem into an error at the offending field.
+    func locate(_ problem: TraceValidationError) -> TraceFormatError {
+        var offset = 0
+        let offsets: [Int]
+        switch problem.table {
+        case .signals: offsets = signalOffsets
+        case .subscriptions: offsets = subscriptionOffsets
+        case .events: offsets = eventOffsets
+        }
+        if offsets.indices.contains(problem.index) {
+            offset = offsets[problem.index]
+            if let field = problem.field {
+                var scanner = JSONScanner(self.scanner.bytes)
+                offset = (try? scanner.offsetOfField(field, inObjectAt: offset)) ?? offset
+            }
+        }
+        let (line, column) = scanner.lineAndColumn(of: offset)
+        return TraceFormatError(line: line, column: column, message: problem.description)
+    }
+}
+
+extension JSONScanner {
+    /// The offset of the value of `field` in the object starting at `start`, if it has one.
+    mutating func offsetOfField(_ field: String, inObjectAt start: Int) throws(Failure) -> Int? {
+        self = JSONScanner(bytes, at: start)
+        var first = true
+        try beginObject()
+        while let (key, _, offset) = try nextKey(first: &first) {
+            if key == field { return offset }
+            try skipValue()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+import Tracer
+
+/// `sigviz trace`.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Run a scenario and write its trace.",
+        discussion: """
+            Formats:
+              json      the sigviz trace format (docs/trace-format.md): every event,
+                        with the signal and subscription tables
+              perfetto  the Chrome trace event format: open it at ui.perfetto.dev
+                        or chrome://tracing
+              marbles   one lane per subscriber in RxJS marble syntax (docs/marbles.md)
+
+            Examples:
+              sigviz trace subject-vs-replay --format marbles
+              sigviz trace fetchdata -o fetchdata.json
+              sigviz trace replaylazily --format marbles --frame 0.1
+            """
+    )
+
+    /// The output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, perfetto, marbles
+    }
+
+    @Argument(help: "The scenario to run (see `sigviz list`).")
+    var scenario: String
+
+    @Option(name: .shortAndLong, help: "The output format.")
+    var format: Format = .json
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Seconds per marble frame (marbles only); by default the largest that fits every event.",
+                               valueName: "seconds"))
+    var frame: Double?
+
+    func validate() throws {
+        guard Catalog.scenario(named: scenario) != nil else {
+            throw ValidationError(
+                "unknown scenario '\(scenario)'. The scenarios are: \(Catalog.scenarios.map(\.name).joined(separator: ", ")).")
+        }
+        if let frame {
+            guard format == .marbles else { throw ValidationError("--frame applies to --format marbles only.") }
+            guard frame.isFinite, frame > 0 else { throw ValidationError("--frame must be a positive number of seconds.") }
+        }
+        if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
+    }
+
+    func run() throws {
+        guard let scenario = Catalog.scenario(named: scenario) else { return }
+        let trace = scenario.trace()
+        let data: Data
+        switch format {
+        case .json: data = trace.json()
+        case .perfetto: data = trace.chromeTraceJSON()
+        case .marbles:
+            do {
+                data = Data(try trace.marbles(frame: frame).utf8)
+            } catch {
+                // A usage error (64) like the parser's own, without its usage text.
+                FileHandle.standardError.write(Data("Error: --frame: \(error.message)\n".utf8))
+                throw ExitCode.validationFailure
+            }
+        }
+        try write(data, to: output)
+    }
+}
+
+/// Writes `data` to `path` atomically (a temporary file renamed over it), or to standard output when `path` is nil.
+func write(_ data: Data, to path: String?) throws {
+    guard let path else {
+        FileHandle.standardOutput.write(data)
+        return
+    }
+    let url = URL(fileURLWithPath: path)
+    do {
+        try data.write(to: url, options: .atomic)
+    } catch {
+        throw CommandFailure("cannot write \(path): \(describe(error))")
+    }
+}
+
+/// A failure to report on standard error, exiting with status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A short reason for a file-system error.
+func describe(_ error: any Error) -> String {
+    let error = error as NSError
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+       let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+        return String(cString: strerror(code.rawValue))
+    }
+    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+    switch error.code {
+    case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or directory"
+    case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
+    default: return error.localizedDescription
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+import Tracer
+
+/// A time as the expectations write it: rounded to the millisecond, so that
+/// 0.1 + 0.9 and 1.0 read the same ("1.0", "2.2").
+func render(time: Double) -> String {
+    "\((time * 1000).rounded() / 1000)"
+}
+
+/// A delivery as the expectations write it: `next(send package 1)@1.1`,
+/// `error(boom)@2.0`, `completed@3.0`, followed by ` replayed` when the
+/// trace marks the delivery as history a subject handed over rather than a
+/// live event (including history that reaches a subscriber through an
+/// operator, as with replayLazily).
+func render(_ trace: Trace, delivery index: Int) -> String {
+    let event = trace.events[index]
+    let text: String
+    switch event.kind {
+    case .next(_, let value, _): text = "next(\(value))"
+    case .error(_, let message, _): text = "error(\(message))"
+    case .completed: text = "completed"
+    default: text = "\(event.kind)"
+    }
+    return text + "@" + render(time: event.time) + (event.kind.isReplayed ? " replayed" : "")
+}
+
+/// The subscriptions made by the subscriber labelled `label`, to the signal
+/// named `signal` when one is given.
+func subscriptions(_ trace: Trace, label: String, signal: String? = nil) -> [TraceSubscription] {
+    trace.labelledSubscriptions.filter { subscription in
+        subscription.label == label && (signal == nil || trace.signals[subscription.signal].name == signal)
+    }
+}
+
+/// Every delivery to the one subscription labelled `label` (to the signal
+/// named `signal`, if given), rendered by ``render(_:delivery:)``. Records an
+/// issue, and returns nothing, unless exactly one subscription matches.
+func deliveries(
+    _ trace: Trace, label: String, signal: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> [String] {
+    let matches = subscriptions(trace, label: label, signal: signal)
+    guard matches.count == 1 else {
+        Issue.record("\(matches.count) subscriptions labelled \(label) to \(signal ?? "any signal")",
+                     sourceLocation: sourceLocation)
+        return []
+    }
+    let id = matches[0].id
+    return trace.events.indices.filter { index in
+        let kind = trace.events[index].kind
+        return kind.isDelivery && kind.subscription == id
+    }.map { render(trace, delivery: $0) }
+}
+
+/// Every delivery to a labelled subscriber, in the order they happened, as
+/// `label: delivery`, or `label ← signal: delivery` when `naming` is set.
+func labelledDeliveries(_ trace: Trace, naming: Bool = false) -> [String] {
+    trace.events.indices.compactMap { index in
+        let kind = trace.events[index].kind
+        guard kind.isDelivery, let id = kind.subscription, let label = trace.subscriptions[id].label else { return nil }
+        let target = naming ? " ← " + trace.signals[trace.subscriptions[id].signal].name : ""
+        return "\(label)\(target): " + render(trace, delivery: index)
+    }
+}
+
+/// The times at which the `didSubscribe` of the signal named `signal` ran.
+/// Records an issue unless exactly one signal has that name.
+func didSubscribeTimes(_ trace: Trace, of signal: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+    let matches = trace.signals.filter { $0.name == signal }
+    guard matches.count == 1 else {
+        Issue.record("\(matches.count) signals named \(signal)", sourceLocation: sourceLocation)
+        return []
+    }
+    return trace.events.compactMap { event in
+        guard case .didSubscribe(let id) = event.kind, trace.subscriptions[id].signal == matches[0].id else { return nil }
+        return render(time: event.time)
+    }
+}
+
+/// Every `connect()` call, in order: `connect@1.0`, or `connect@2.2 again`
+/// for a call that did nothing because the connection was already made.
+func connects(_ trace: Trace) -> [String] {
+    trace.events.compactMap { event in
+        guard case .connect(_, let first) = event.kind else { return nil }
+        return "connect@" + render(time: event.time) + (first ? "" : " again")
+    }
+}
+
+/// When each subscription labelled `label` (to the signal named `signal`, if given) was made, in order.
+func subscribeTimes(_ trace: Trace, label: String, signal: String? = nil) -> [String] {
+    let ids = Set(subscriptions(trace, label: label, signal: signal).map(\.id))
+    return trace.events.compactMap { event in
+        guard case .subscribe(let id) = event.kind, ids.contains(id) else { return nil }
+        return render(time: event.time)
+    }
+}

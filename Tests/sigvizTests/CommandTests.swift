@@ -1,0 +1,202 @@
+import Foundation
+import Scenarios
+import Testing
+import Tracer
+
+@Suite("The sigviz command line")
+struct CommandTests {
+    @Test("sigviz list names every built-in scenario with its experiment and title")
+    func list() throws {
+        let run = try sigviz("list")
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count == Catalog.scenarios.count)
+        #expect(lines.first?.hasPrefix("subject-vs-replay") == true)
+        #expect(lines.first?.hasSuffix("experiment 1  Subject vs ReplaySubject") == true)
+        for scenario in Catalog.scenarios {
+            #expect(lines.contains { $0.hasPrefix(scenario.name + " ") }, "\(scenario.name)")
+        }
+    }
+
+    @Test("sigviz list --verbose adds what each scenario shows")
+    func listVerbose() throws {
+        let run = try sigviz("list", "--verbose")
+        #expect(run.status == 0)
+        #expect(run.output.contains("history without its timeline"))
+    }
+
+    @Test("trace writes the scenario's JSON trace to standard output by default")
+    func traceJSONToStandardOutput() throws {
+        let run = try sigviz("trace", "publish")
+        #expect(run.status == 0)
+        let trace = try Trace(json: run.data)
+        #expect(trace == Catalog.scenario(named: "publish")!.trace())
+        #expect(run.data == trace.json())
+    }
+
+    @Test("trace -o writes the file, and two runs give identical bytes")
+    func traceToFileIsDeterministic() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for format in ["json", "perfetto", "marbles"] {
+            let first = directory.appendingPathComponent("first.\(format)")
+            let second = directory.appendingPathComponent("second.\(format)")
+            #expect(try sigviz("trace", "fetchdata", "--format", format, "-o", first.path).status == 0)
+            #expect(try sigviz("trace", "fetchdata", "--format", format, "--output", second.path).status == 0)
+            let bytes = try Data(contentsOf: first)
+            #expect(!bytes.isEmpty)
+            #expect(bytes == (try Data(contentsOf: second)), "\(format)")
+        }
+    }
+
+    @Test("--format perfetto writes Chrome trace events")
+    func perfetto() throws {
+        let run = try sigviz("trace", "cold-to-hot-multicast", "-f", "perfetto")
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: run.data) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        #expect(events.contains { $0["ph"] as? String == "X" })
+        #expect(events.contains { $0["name"] as? String == "connect" })
+    }
+
+    @Test("an unknown scenario exits 64 and lists the known ones")
+    func unknownScenario() throws {
+        let run = try sigviz("trace", "subjct-vs-replay")
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("unknown scenario 'subjct-vs-replay'"))
+        for scenario in Catalog.scenarios {
+            #expect(run.errors.contains(scenario.name))
+        }
+    }
+
+    @Test("bad flags exit 64 with a message naming the flag", arguments: [
+        (["trace", "cold", "--format", "svg"], "--format"),
+        (["trace", "cold", "--frame", "0.5"], "--frame"),
+        (["trace", "cold", "-f", "marbles", "--frame", "-1"], "--frame"),
+        (["trace", "cold", "-f", "marbles", "--frame", "abc"], "--frame"),
+        (["trace", "cold", "--bogus"], "--bogus"),
+        (["trace"], "<scenario>"),
+        (["trace", "cold", "-o", ""], "--output"),
+        (["frobnicate"], "frobnicate"),
+    ])
+    func badFlags(arguments: [String], mentioned: String) throws {
+        let run = try sigviz(arguments)
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains(mentioned), "\(run.errors)")
+    }
+
+    @Test("a frame too coarse for the marbles exits 64 and names the lane")
+    func coarseFrame() throws {
+        let run = try sigviz("trace", "replaylazily", "-f", "marbles", "--frame", "2")
+        #expect(run.status == 64)
+        #expect(run.errors.contains("--frame"))
+        #expect(run.errors.contains("too coarse for A → [source] -replayLazily"))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("an unwritable output exits 1, names the file and leaves nothing behind")
+    func unwritableOutput() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("missing/trace.json")
+        let run = try sigviz("trace", "cold", "-o", target.path)
+        #expect(run.status == 1)
+        #expect(run.errors.contains(target.path))
+        #expect(run.errors.contains("no such file or directory"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("--help explains each command with an example")
+    func help() throws {
+        let root = try sigviz("--help")
+        #expect(root.status == 0)
+        #expect(root.output.contains("sigviz trace subject-vs-replay --format marbles"))
+        let trace = try sigviz("trace", "--help")
+        #expect(trace.output.contains("perfetto"))
+        #expect(trace.output.contains("Examples:"))
+        let list = try sigviz("help", "list")
+        #expect(list.output.contains("sigviz list --verbose"))
+    }
+}
+
+@Suite("Drawing from the command line")
+struct DrawingCommandTests {
+    @Test("render writes a timeline SVG for a scenario, to a file or standard output")
+    func render() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("fetchdata.svg")
+        let run = try sigviz("render", "fetchdata", "--theme", "dark", "--scale", "300", "-o", file.path)
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty)
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        #expect(svg.contains("didSubscribe runs: fetchData × 6"))
+        #expect(svg.contains(".bg{fill:#0d1117}"))
+        let piped = try sigviz("render", "fetchdata", "--theme", "dark", "--scale", "300")
+        #expect(piped.output == svg)
+    }
+
+    @Test("render draws a trace file written by trace, identically to the scenario")
+    func renderTraceFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("replay.json")
+        #expect(try sigviz("trace", "replay", "-o", trace.path).status == 0)
+        let fromFile = try sigviz("render", trace.path)
+        let fromScenario = try sigviz("render", "replay")
+        #expect(fromFile.status == 0)
+        #expect(fromFile.output == fromScenario.output)
+    }
+
+    @Test("a malformed trace file exits 1 naming the file, line and column")
+    func malformedTraceFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bad.json")
+        try Data("{\n  \"version\": 2,\n".utf8).write(to: file)
+        let run = try sigviz("render", file.path)
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains("\(file.path):2:14: unknown trace version 2"), "\(run.errors)")
+        let missing = try sigviz("graph", directory.appendingPathComponent("nope.json").path)
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("nope.json: no such file or directory"), "\(missing.errors)")
+    }
+
+    @Test("compare stacks the headline conversions with their didSubscribe counts")
+    func compare() throws {
+        let run = try sigviz("compare", "cold", "publish", "replay", "replaylast", "replaylazily")
+        #expect(run.status == 0)
+        #expect(occurrences(of: "class=\"panel-title\"", in: run.output) == 5)
+        #expect(run.output.contains("<title id=\"sigviz-title\">cold: the source, subscribed directly vs publish vs replay vs replayLast vs replayLazily</title>"))
+    }
+
+    @Test("graph draws the subscription graph")
+    func graph() throws {
+        let run = try sigviz("graph", "cold-to-hot-multicast", "--theme", "light")
+        #expect(run.status == 0)
+        #expect(run.output.contains("class=\"node-connection\""))
+    }
+
+    @Test("drawing flags are checked", arguments: [
+        (["render", "cold", "--theme", "sepia"], "--theme"),
+        (["render", "cold", "--scale", "0"], "--scale"),
+        (["render", "cold", "--scale", "nan"], "--scale"),
+        (["render", "nope"], "unknown scenario 'nope'"),
+        (["compare"], "<inputs>"),
+        (["graph", "cold", "-o", ""], "--output"),
+    ])
+    func badDrawingFlags(arguments: [String], mentioned: String) throws {
+        let run = try sigviz(arguments)
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.contains(mentioned), "\(run.errors)")
+    }
+}
+
+/// How many times `needle` occurs in `text`.
+func occurrences(of needle: String, in text: String) -> Int {
+    text.components(separatedBy: needle).count - 1
+}
