@@ -20,6 +20,7 @@ struct TraceCommand: ParsableCommand {
               sigviz trace subject-vs-replay --format marbles
               sigviz trace fetchdata -o fetchdata.json
               sigviz trace replaylazily --format marbles --frame 0.1
+              sigviz trace Examples/scenarios/cold.sigviz --format perfetto -o cold.json
             """
     )
 
@@ -28,7 +29,7 @@ struct TraceCommand: ParsableCommand {
         case json, perfetto, marbles
     }
 
-    @Argument(help: "The scenario to run (see `sigviz list`).")
+    @Argument(help: "A built-in scenario (see `sigviz list`), a scenario file (.sigviz) or a trace file (.json).")
     var scenario: String
 
     @Option(name: .shortAndLong, help: "The output format.")
@@ -42,10 +43,6 @@ struct TraceCommand: ParsableCommand {
     var frame: Double?
 
     func validate() throws {
-        guard Catalog.scenario(named: scenario) != nil else {
-            throw ValidationError(
-                "unknown scenario '\(scenario)'. The scenarios are: \(Catalog.scenarios.map(\.name).joined(separator: ", ")).")
-        }
         if let frame {
             guard format == .marbles else { throw ValidationError("--frame applies to --format marbles only.") }
             guard frame.isFinite, frame > 0 else { throw ValidationError("--frame must be a positive number of seconds.") }
@@ -54,8 +51,7 @@ struct TraceCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let scenario = Catalog.scenario(named: scenario) else { return }
-        let trace = scenario.trace()
+        let trace = try Input.trace(scenario)
         let data: Data
         switch format {
         case .json: data = trace.json()

@@ -200,3 +200,68 @@ struct DrawingCommandTests {
 func occurrences(of needle: String, in text: String) -> Int {
     text.components(separatedBy: needle).count - 1
 }
+
+@Suite("Scenario files on the command line")
+struct ScenarioFileCommandTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/scenarios")
+
+    @Test("check passes on the example files and says how many expectations held")
+    func checkPasses() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
+            .filter { $0.hasSuffix(".sigviz") }.sorted().map { Self.examples.appendingPathComponent($0).path }
+        let run = try sigviz(["check"] + files)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix("19 expectations passed, 0 failed\n"))
+    }
+
+    @Test("check fails with the expected and actual marbles and the first difference marked")
+    func checkFails() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("broken.sigviz")
+        try Data("""
+            frame 0.5
+            cold c: +1 next "A", +2 completed
+            subscribe "S" to c
+            expect "S" to c "--A--|"
+            """.utf8).write(to: file)
+        let run = try sigviz("check", "--quiet", file.path)
+        #expect(run.status == 1)
+        #expect(run.output == """
+            \(file.path):4: FAILED "S" to c: the events differ
+                expected: --A--|
+                actual:   --A-|
+                              ^ first difference at frame 4 (2 s)
+            0 expectations passed, 1 failed
+
+            """)
+    }
+
+    @Test("a malformed scenario file exits 1 with file, line, column, the line and a caret")
+    func malformed() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("typo.sigviz")
+        try Data("subject s\nat 1 sned s \"x\"\n".utf8).write(to: file)
+        for command in ["render", "trace", "graph"] {
+            let run = try sigviz(command, file.path)
+            #expect(run.status == 1)
+            #expect(run.output.isEmpty)
+            #expect(run.errors == """
+                Error: \(file.path):2:6: expected subscribe, connect, send, complete or fail, found 'sned'
+                    at 1 sned s "x"
+                         ^
+
+                """, "\(command)")
+        }
+    }
+
+    @Test("render, trace and compare take scenario files like built-in names")
+    func filesEverywhere() throws {
+        let file = Self.examples.appendingPathComponent("replaylazily.sigviz").path
+        #expect(try sigviz("render", file).output == (try sigviz("render", "replaylazily").output))
+        #expect(try sigviz("trace", file, "-f", "marbles").output == (try sigviz("trace", "replaylazily", "-f", "marbles").output))
+        #expect(try sigviz("compare", "cold", file).status == 0)
+    }
+}

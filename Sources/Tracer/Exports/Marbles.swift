@@ -68,9 +68,30 @@ extension Trace {
         return text
     }
 
+    /// The `events` marble of one subscription, with the characters you choose for its values.
+    ///
+    /// This is how a diagram-as-test compares what a subscriber received
+    /// with what was expected: a value whose label is in `symbols` is drawn
+    /// with that character, a one-character label not in it as itself, and
+    /// any other value as `?`.
+    /// - Parameters:
+    ///   - subscription: The subscription's id.
+    ///   - frame: Seconds per frame.
+    ///   - symbols: The character for each value label.
+    /// - Throws: ``MarbleError`` when the frame is not positive or too coarse for the events.
+    public func eventsMarble(of subscription: Int, frame: Double, symbols: [String: Character]) throws(MarbleError) -> String {
+        guard frame.isFinite, frame > 0 else { throw MarbleError(message: "a frame must be a positive number of seconds, not \(frame)") }
+        guard subscriptions.indices.contains(subscription) else { throw MarbleError(message: "there is no subscription \(subscription)") }
+        let lane = marbleLanes(of: [subscriptions[subscription]])[0]
+        return try lane.draw({ _ in true }, frame: frame, legend: MarbleLegend(fixed: symbols))
+    }
+
     private func marbleLanes() -> [MarbleLane] {
         let labelled = labelledSubscriptions
-        let chosen = labelled.isEmpty ? subscriptions : labelled
+        return marbleLanes(of: labelled.isEmpty ? subscriptions : labelled)
+    }
+
+    private func marbleLanes(of chosen: [TraceSubscription]) -> [MarbleLane] {
         var lanes = chosen.map { MarbleLane(name: describe(subscription: $0.id)) }
         var laneOf = [Int?](repeating: nil, count: subscriptions.count)
         for (index, subscription) in chosen.enumerated() { laneOf[subscription.id] = index }
@@ -248,6 +269,13 @@ private struct MarbleLegend {
 
     private(set) var symbols: [String: Character] = [:]
     private(set) var ordered: [(String, Character)] = []
+    /// Whether labels not in `symbols` of one character stand for themselves.
+    private var isFixed = false
+
+    init(fixed symbols: [String: Character]) {
+        self.symbols = symbols
+        isFixed = true
+    }
 
     init(lanes: [MarbleLane]) throws(MarbleError) {
         for lane in lanes {
@@ -265,7 +293,7 @@ private struct MarbleLegend {
 
     func character(for symbol: MarbleLane.Symbol) -> Character {
         switch symbol {
-        case .value(let label): symbols[label] ?? "?"
+        case .value(let label): symbols[label] ?? (isFixed && label.count == 1 ? label.first! : "?")
         case .error: "#"
         case .completed: "|"
         }

@@ -1,0 +1,67 @@
+import Tracer
+
+extension ScenarioFile {
+    /// The outcome of one `expect` line.
+    public struct CheckResult: Sendable, Hashable {
+        /// The expectation checked.
+        public let expectation: Expectation
+        /// What the subscriber received, drawn with the expectation's characters;
+        /// `nil` when no such subscription was made.
+        public let actual: String?
+        /// Why it failed, if it did: a missing subscription, a frame too coarse, or different events.
+        public let problem: String?
+        /// The first frame at which expected and actual differ, when both exist.
+        public let firstDifference: Int?
+
+        /// Whether the subscriber received what was expected.
+        public var passed: Bool { problem == nil }
+    }
+
+    /// Runs the file and checks every `expect` line against what the runtime did.
+    ///
+    /// Marbles are compared frame by frame at the file's `frame`, ignoring
+    /// trailing `-` (frames with nothing in them).
+    /// - Parameter name: The scenario's name.
+    /// - Returns: The trace and one result per expectation, in order.
+    public func check(named name: String) -> (trace: Trace, results: [CheckResult]) {
+        let log = SubscriptionLog()
+        let trace = scenario(named: name, log: log).trace()
+        let made = log.all
+        let labelled = trace.labelledSubscriptions
+        var results: [CheckResult] = []
+        for expectation in expectations {
+            guard let index = made.firstIndex(where: { $0.label == expectation.label && $0.target == expectation.signal }),
+                  labelled.indices.contains(index) else {
+                results.append(CheckResult(
+                    expectation: expectation, actual: nil,
+                    problem: "no subscriber \"\(expectation.label)\" subscribed to \(expectation.signal)", firstDifference: nil))
+                continue
+            }
+            var symbols: [String: Character] = [:]
+            for (character, label) in expectation.values { symbols[label] = character }
+            do {
+                let actual = try trace.eventsMarble(of: labelled[index].id, frame: frame, symbols: symbols)
+                let expected = trimmed(expectation.marble)
+                let got = trimmed(actual)
+                if expected == got {
+                    results.append(CheckResult(expectation: expectation, actual: actual, problem: nil, firstDifference: nil))
+                } else {
+                    let difference = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                        ?? min(expected.count, got.count)
+                    results.append(CheckResult(
+                        expectation: expectation, actual: actual, problem: "the events differ", firstDifference: difference))
+                }
+            } catch {
+                results.append(CheckResult(expectation: expectation, actual: nil, problem: error.message, firstDifference: nil))
+            }
+        }
+        return (trace, results)
+    }
+}
+
+/// A marble without the empty frames at its end, and without spaces.
+private func trimmed(_ marble: String) -> [Character] {
+    var characters = Array(marble.filter { $0 != " " })
+    while characters.last == "-" { characters.removeLast() }
+    return characters
+}

@@ -1,0 +1,104 @@
+/// A scenario file, parsed: what docs/scenario-format.md describes.
+///
+/// Parse one with ``init(parsing:file:)``, run it with ``scenario(named:)``.
+/// Every name is checked while parsing, so a file that parses runs.
+public struct ScenarioFile: Sendable {
+    /// The title, from `title "..."`.
+    public var title: String?
+    /// The explanation, from the `about "..."` lines joined with spaces.
+    public var about: String
+    /// The experiment number, from `experiment N`.
+    public var experiment: Int
+    /// Seconds per marble frame, from `frame S`; 1 by default.
+    public var frame: Double
+    /// The expectations, from `expect` lines, in order.
+    public var expectations: [Expectation]
+    /// The file's text.
+    public let source: String
+    /// The file's path as given.
+    public let path: String
+
+    var statements: [Statement] = []
+
+    /// A subscriber's expected events, in marble syntax.
+    public struct Expectation: Sendable, Hashable {
+        /// The subscriber's label.
+        public let label: String
+        /// The name of the signal it subscribes to, as written in the file.
+        public let signal: String
+        /// The expected `events` marble (see docs/marbles.md).
+        public let marble: String
+        /// What each value character stands for; a character not listed stands for itself.
+        public let values: [Character: String]
+        /// The line of the `expect` statement.
+        public let line: Int
+    }
+
+    /// A timed or immediate thing to do.
+    enum Action: Sendable {
+        case subscribeLabel(String, to: String, until: Double?)
+        /// A subscriber to a signal of groups that also subscribes to each group, labelled by its key.
+        case subscribeEach(String, to: String)
+        case subscribeSubject(String, to: String)
+        case connect(String)
+        case send(String, String)
+        case complete(String)
+        case fail(String, String)
+    }
+
+    /// One cold source event, relative to the subscription.
+    enum SourceEvent: Sendable {
+        case next(String)
+        case completed
+        case error(String)
+    }
+
+    enum Source: Sendable {
+        case name(String)
+        case merge([String])
+        case concat([String])
+        case `return`(String)
+        case empty
+        case never
+        case error(String)
+        case `defer`(String)
+        /// `defer return "template"`: a new `return` signal on each subscription; `{now}` is the time.
+        case deferReturn(String)
+    }
+
+    enum Operator: Sendable {
+        case map(String)
+        case filter([String])
+        case flattenMapTo(String)
+        case flattenMapReturn(String)
+        case flattenMapError(String)
+        case merge(String)
+        case concat(String)
+        case startWith(String)
+        case catchTo(String)
+        case catchToReturn(String)
+        case take(Int)
+        case then(String)
+        case ignoreValues
+        case multicast(String)
+        case publish
+        case replay
+        case replayLast
+        case replayLazily
+        case autoconnect
+        case named(String)
+        /// `groupBy "1" = "odd", ...`: the key of each listed value; other values are their own key.
+        case groupBy([String: String])
+    }
+
+    enum Statement: Sendable {
+        case cold(String, [(offset: Double, events: [SourceEvent])])
+        case subject(String)
+        case behavior(String, String)
+        case replay(String, capacity: Int?)
+        /// A channel: the names of its leading and following terminals.
+        case channel(String, String)
+        case pipeline(String, Source, [Operator])
+        case action(Action, at: Double?)
+    }
+}

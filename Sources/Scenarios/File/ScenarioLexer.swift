@@ -1,0 +1,116 @@
+/// One token of a scenario file line.
+struct Token: Equatable {
+    enum Kind: Equatable {
+        case word(String)
+        case string(String)
+        case number(Double)
+        case symbol(Character)
+    }
+
+    let kind: Kind
+    /// The 1-based column of its first character.
+    let column: Int
+    /// Its text as written, for messages.
+    let text: String
+
+    var word: String? {
+        if case .word(let word) = kind { return word }
+        return nil
+    }
+}
+
+/// Splits one line of a scenario file into tokens: words, numbers, strings
+/// in double quotes (with `\"`, `\\`, `\n`, `\t` and `\u{...}` escapes) and the
+/// symbols `= | , : + ( )`. A `#` outside a string starts a comment.
+struct ScenarioLexer {
+    /// The longest line the parser accepts, in characters.
+    static let maximumLineLength = 10_000
+
+    struct Failure: Error {
+        let column: Int
+        let message: String
+    }
+
+    static func tokens(of line: String) throws(Failure) -> [Token] {
+        let characters = Array(line)
+        guard characters.count <= maximumLineLength else {
+            throw Failure(column: maximumLineLength + 1, message: "a line may have at most \(maximumLineLength) characters")
+        }
+        var tokens: [Token] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let column = index + 1
+            if character == " " || character == "\t" || character == "\r" {
+                index += 1
+            } else if character == "#" {
+                break
+            } else if character == "\"" {
+                var value = ""
+                index += 1
+                var closed = false
+                while index < characters.count {
+                    let next = characters[index]
+                    if next == "\"" {
+                        closed = true
+                        index += 1
+                        break
+                    }
+                    if next == "\\" {
+                        guard index + 1 < characters.count else { break }
+                        let escaped = characters[index + 1]
+                        switch escaped {
+                        case "\"": value.append("\"")
+                        case "\\": value.append("\\")
+                        case "n": value.append("\n")
+                        case "t": value.append("\t")
+                        case "u":
+                            guard index + 2 < characters.count, characters[index + 2] == "{",
+                                  let end = characters[(index + 3)...].firstIndex(of: "}"),
+                                  let code = UInt32(String(characters[(index + 3)..<end]), radix: 16),
+                                  let scalar = Unicode.Scalar(code) else {
+                                throw Failure(column: index + 1, message: "expected a Unicode escape like \\u{1F600}")
+                            }
+                            value.unicodeScalars.append(scalar)
+                            index = end - 1
+                        default:
+                            throw Failure(column: index + 1, message: "unknown escape '\\\(escaped)' in a string; use \\\" \\\\ \\n \\t or \\u{...}")
+                        }
+                        index += 2
+                        continue
+                    }
+                    if let ascii = next.asciiValue, ascii < 0x20 {
+                        throw Failure(column: index + 1, message: "a control character in a string; write it as \\u{\(String(ascii, radix: 16))}")
+                    }
+                    value.append(next)
+                    index += 1
+                }
+                guard closed else { throw Failure(column: column, message: "this string is not closed: expected a '\"' before the end of the line") }
+                tokens.append(Token(kind: .string(value), column: column, text: String(characters[(column - 1)..<index])))
+            } else if character.isNumber && character.isASCII || (character == "." && index + 1 < characters.count && characters[index + 1].isASCII && characters[index + 1].isNumber) {
+                var end = index
+                while end < characters.count, characters[end].isASCII, characters[end].isNumber || characters[end] == "." { end += 1 }
+                let text = String(characters[index..<end])
+                guard let value = Double(text), value.isFinite, text.count <= 20 else {
+                    throw Failure(column: column, message: "'\(text)' is not a number")
+                }
+                tokens.append(Token(kind: .number(value), column: column, text: text))
+                index = end
+            } else if character.isLetter || character == "_" {
+                var end = index
+                while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" || characters[end] == "-" {
+                    end += 1
+                }
+                let text = String(characters[index..<end])
+                tokens.append(Token(kind: .word(text), column: column, text: text))
+                index = end
+            } else if "=|,:+()".contains(character) {
+                tokens.append(Token(kind: .symbol(character), column: column, text: String(character)))
+                index += 1
+            } else {
+                throw Failure(column: column, message: "unexpected '\(character)'")
+            }
+        }
+        return tokens
+    }
+}

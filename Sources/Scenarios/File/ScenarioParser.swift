@@ -1,0 +1,507 @@
+extension ScenarioFile {
+    /// Parses a scenario file and checks every name in it.
+    ///
+    /// - Parameters:
+    ///   - text: The file's contents.
+    ///   - file: The path to name in errors.
+    /// - Throws: ``ScenarioFileError`` for the first problem, with its line,
+    ///   column, the line's text and what was expected there.
+    public init(parsing text: String, file: String) throws(ScenarioFileError) {
+        source = text
+        path = file
+        title = nil
+        about = ""
+        experiment = 0
+        frame = 1
+        expectations = []
+        var parser = ScenarioParser(file: file)
+        var lineNumber = 0
+        var abouts: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = String(line)
+            do throws(ScenarioParser.Failure) {
+                let tokens: [Token]
+                do {
+                    tokens = try ScenarioLexer.tokens(of: line)
+                } catch {
+                    throw ScenarioParser.Failure(column: error.column, message: error.message)
+                }
+                guard !tokens.isEmpty else { continue }
+                var cursor = ScenarioParser.Cursor(tokens: tokens, endColumn: line.count + 1)
+                try parser.statement(&cursor, into: &self, about: &abouts, line: lineNumber)
+            } catch {
+                throw ScenarioFileError(file: file, line: lineNumber, column: error.column, message: error.message, text: line)
+            }
+        }
+        about = abouts.joined(separator: " ")
+    }
+}
+
+/// The parser's state: the names declared so far and what they are.
+struct ScenarioParser {
+    enum Kind: Equatable {
+        case signal, subject, connection, terminal, groups
+
+        var description: String {
+            switch self {
+            case .signal: "a signal"
+            case .subject: "a subject"
+            case .connection: "a connection"
+            case .terminal: "a channel terminal"
+            case .groups: "a signal of groups"
+            }
+        }
+    }
+
+    struct Failure: Error {
+        let column: Int
+        let message: String
+    }
+
+    let file: String
+    private(set) var names: [String: Kind] = [:]
+    private var seen: Set<String> = []
+
+    init(file: String) { self.file = file }
+
+    /// The tokens of one line, consumed left to right.
+    struct Cursor {
+        let tokens: [Token]
+        let endColumn: Int
+        var index = 0
+
+        var isAtEnd: Bool { index >= tokens.count }
+        var current: Token? { isAtEnd ? nil : tokens[index] }
+        var column: Int { current?.column ?? endColumn }
+
+        func fail(_ message: String) -> Failure {
+            Failure(column: column, message: message + ", found " + (current.map { "'\($0.text)'" } ?? "the end of the line"))
+        }
+
+        mutating func word(_ what: String) throws(Failure) -> String {
+            guard let word = current?.word else { throw fail("expected \(what)") }
+            index += 1
+            return word
+        }
+
+        mutating func keyword(_ keyword: String) throws(Failure) {
+            guard current?.word == keyword else { throw fail("expected '\(keyword)'") }
+            index += 1
+        }
+
+        mutating func accept(_ keyword: String) -> Bool {
+            guard current?.word == keyword else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func accept(symbol: Character) -> Bool {
+            guard current?.kind == .symbol(symbol) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func symbol(_ symbol: Character) throws(Failure) {
+            guard accept(symbol: symbol) else { throw fail("expected '\(symbol)'") }
+        }
+
+        mutating func string(_ what: String) throws(Failure) -> String {
+            guard case .string(let value)? = current?.kind else { throw fail("expected \(what) in double quotes") }
+            index += 1
+            return value
+        }
+
+        mutating func number(_ what: String) throws(Failure) -> Double {
+            guard case .number(let value)? = current?.kind else { throw fail("expected \(what)") }
+            index += 1
+            return value
+        }
+
+        mutating func end() throws(Failure) {
+            guard isAtEnd else { throw fail("expected the end of the line") }
+        }
+    }
+
+    // MARK: Statements
+
+    static let statements = "title, about, experiment, frame, cold, subject, behavior, replay, channel, let, subscribe, connect, send, complete, fail, expect or at"
+
+    mutating func statement(
+        _ cursor: inout Cursor, into scenario: inout ScenarioFile, about: inout [String], line: Int
+    ) throws(Failure) {
+        let start = cursor.column
+        let keyword = try cursor.word("a statement (\(Self.statements))")
+        switch keyword {
+        case "title":
+            try once("title", at: start)
+            scenario.title = try cursor.string("the title")
+        case "about": about.append(try cursor.string("a sentence of explanation"))
+        case "experiment":
+            try once("experiment", at: start)
+            let number = try cursor.number("the experiment's number")
+            guard number == number.rounded(), number >= 0, number < 1000 else {
+                throw Failure(column: start, message: "the experiment is a whole number")
+            }
+            scenario.experiment = Int(number)
+        case "frame":
+            try once("frame", at: start)
+            let column = cursor.column
+            let frame = try cursor.number("the seconds per marble frame")
+            guard frame > 0, frame <= 3600 else { throw Failure(column: column, message: "a frame is more than 0 and at most 3600 seconds") }
+            scenario.frame = frame
+        case "cold": scenario.statements.append(try cold(&cursor, frame: scenario.frame))
+        case "subject":
+            let name = try declare(&cursor, as: .subject)
+            scenario.statements.append(.subject(name))
+        case "behavior":
+            let name = try declare(&cursor, as: .subject)
+            scenario.statements.append(.behavior(name, try cursor.string("the initial value")))
+        case "replay":
+            let name = try declare(&cursor, as: .subject)
+            var capacity: Int?
+            if cursor.accept("capacity") {
+                let column = cursor.column
+                let value = try cursor.number("the capacity")
+                guard value == value.rounded(), value >= 0, value <= 1_000_000 else {
+                    throw Failure(column: column, message: "a capacity is a whole number from 0 to 1000000")
+                }
+                capacity = Int(value)
+            }
+            scenario.statements.append(.replay(name, capacity: capacity))
+        case "channel":
+            let leading = try declare(&cursor, as: .terminal)
+            let following = try declare(&cursor, as: .terminal)
+            scenario.statements.append(.channel(leading, following))
+        case "let": scenario.statements.append(try pipeline(&cursor))
+        case "at":
+            let column = cursor.column
+            let time = try cursor.number("a time in seconds after 'at'")
+            guard time <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
+            scenario.statements.append(.action(try action(&cursor), at: time))
+        case "subscribe", "connect", "send", "complete", "fail":
+            cursor.index -= 1
+            scenario.statements.append(.action(try action(&cursor), at: nil))
+        case "expect": scenario.expectations.append(try expectation(&cursor, line: line))
+        default:
+            throw Failure(column: start, message: "unknown statement '\(keyword)'; expected \(Self.statements)")
+        }
+        try cursor.end()
+    }
+
+    private mutating func once(_ keyword: String, at column: Int) throws(Failure) {
+        guard seen.insert(keyword).inserted else { throw Failure(column: column, message: "'\(keyword)' may appear only once") }
+    }
+
+    /// Reads a new name and declares it.
+    private mutating func declare(_ cursor: inout Cursor, as kind: Kind) throws(Failure) -> String {
+        let column = cursor.column
+        let name = try cursor.word("a name")
+        guard names[name] == nil else { throw Failure(column: column, message: "'\(name)' is already declared") }
+        names[name] = kind
+        return name
+    }
+
+    /// Reads a declared name, of one of the given kinds.
+    private func reference(_ cursor: inout Cursor, _ kinds: [Kind], what: String) throws(Failure) -> String {
+        let column = cursor.column
+        let name = try cursor.word(what)
+        guard let kind = names[name] else {
+            let known = names.keys.sorted().joined(separator: ", ")
+            throw Failure(column: column, message: "'\(name)' is not declared" + (known.isEmpty ? "" : "; the names so far are \(known)"))
+        }
+        guard kinds.contains(kind) else {
+            throw Failure(column: column, message: "'\(name)' is \(kind.description), but \(what) is needed here")
+        }
+        return name
+    }
+
+    // MARK: Sources
+
+    private mutating func cold(_ cursor: inout Cursor, frame: Double) throws(Failure) -> ScenarioFile.Statement {
+        let name = try declare(&cursor, as: .signal)
+        if case .string(let marble)? = cursor.current?.kind {
+            let column = cursor.column
+            cursor.index += 1
+            let values = try valueTable(&cursor)
+            return .cold(name, try Self.events(ofMarble: marble, column: column, frame: frame, values: values))
+        }
+        try cursor.symbol(":")
+        var timed: [(offset: Double, events: [ScenarioFile.SourceEvent])] = []
+        var terminated = false
+        repeat {
+            let column = cursor.column
+            try cursor.symbol("+")
+            let offset = try cursor.number("seconds after the subscription")
+            guard offset <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
+            if let last = timed.last?.offset, offset < last {
+                throw Failure(column: column, message: "times must not go backwards: +\(number(offset)) comes after +\(number(last))")
+            }
+            guard !terminated else { throw Failure(column: column, message: "nothing can follow completed or error") }
+            let kindColumn = cursor.column
+            let event: ScenarioFile.SourceEvent
+            switch try cursor.word("next, completed or error") {
+            case "next": event = .next(try cursor.string("the value"))
+            case "completed": event = .completed; terminated = true
+            case "error": event = .error(try cursor.string("the error's message")); terminated = true
+            case let other: throw Failure(column: kindColumn, message: "expected next, completed or error, found '\(other)'")
+            }
+            if timed.last?.offset == offset {
+                timed[timed.count - 1].events.append(event)
+            } else {
+                timed.append((offset, [event]))
+            }
+        } while cursor.accept(symbol: ",")
+        return .cold(name, timed)
+    }
+
+    /// `values a = "x", b = "y"`, or nothing.
+    private func valueTable(_ cursor: inout Cursor) throws(Failure) -> [Character: String] {
+        guard cursor.accept("values") else { return [:] }
+        var values: [Character: String] = [:]
+        repeat {
+            let column = cursor.column
+            let key = try cursor.word("a value's character")
+            guard key.count == 1, let character = key.first else {
+                throw Failure(column: column, message: "a value is named by one character, not '\(key)'")
+            }
+            guard values[character] == nil else { throw Failure(column: column, message: "'\(key)' is given twice") }
+            try cursor.symbol("=")
+            values[character] = try cursor.string("the value")
+        } while cursor.accept(symbol: ",")
+        return values
+    }
+
+    /// The events of a marble string, grouped by frame: `-` a frame, `|` completion, `#` error, `( )` one frame.
+    static func events(
+        ofMarble marble: String, column: Int, frame: Double, values: [Character: String]
+    ) throws(Failure) -> [(offset: Double, events: [ScenarioFile.SourceEvent])] {
+        var result: [(offset: Double, events: [ScenarioFile.SourceEvent])] = []
+        var position = 0
+        var groupStart: Int?
+        var terminated = false
+        for (index, character) in marble.enumerated() {
+            let here = column + 1 + index
+            func add(_ event: ScenarioFile.SourceEvent) throws(Failure) {
+                guard !terminated else { throw Failure(column: here, message: "nothing can follow '|' or '#' in a marble") }
+                let frameIndex = groupStart ?? position
+                let offset = Double(frameIndex) * frame
+                if result.last?.offset == offset {
+                    result[result.count - 1].events.append(event)
+                } else {
+                    result.append((offset, [event]))
+                }
+            }
+            switch character {
+            case "-": position += 1
+            case " ": continue
+            case "(":
+                guard groupStart == nil else { throw Failure(column: here, message: "groups cannot be nested") }
+                groupStart = position
+                position += 1
+            case ")":
+                guard groupStart != nil else { throw Failure(column: here, message: "')' without '('") }
+                groupStart = nil
+                position += 1
+            case "|":
+                try add(.completed)
+                terminated = true
+                position += 1
+            case "#":
+                try add(.error(values["#"] ?? "error"))
+                terminated = true
+                position += 1
+            case "^", "!":
+                throw Failure(column: here, message: "'\(character)' marks subscriptions; a source marble has only values, '-', '|', '#' and groups")
+            default:
+                try add(.next(values[character] ?? String(character)))
+                position += 1
+            }
+        }
+        if groupStart != nil { throw Failure(column: column + marble.count, message: "a group is not closed: expected ')'") }
+        return result
+    }
+
+    // MARK: Pipelines
+
+    private mutating func pipeline(_ cursor: inout Cursor) throws(Failure) -> ScenarioFile.Statement {
+        let nameColumn = cursor.column
+        let name = try cursor.word("the new signal's name")
+        guard names[name] == nil else { throw Failure(column: nameColumn, message: "'\(name)' is already declared") }
+        try cursor.symbol("=")
+        let signals: [Kind] = [.signal, .subject, .connection, .terminal]
+        var kind = Kind.signal
+        let sourceColumn = cursor.column
+        let source: ScenarioFile.Source
+        switch cursor.current?.kind {
+        case .word("merge")?:
+            cursor.index += 1
+            source = .merge(try list(&cursor, signals))
+        case .word("concat")?:
+            cursor.index += 1
+            source = .concat(try list(&cursor, signals))
+        case .word("return")?:
+            cursor.index += 1
+            source = .return(try cursor.string("the value"))
+        case .word("empty")?:
+            cursor.index += 1
+            source = .empty
+        case .word("never")?:
+            cursor.index += 1
+            source = .never
+        case .word("error")?:
+            cursor.index += 1
+            source = .error(try cursor.string("the error's message"))
+        case .word("defer")?:
+            cursor.index += 1
+            if cursor.accept("return") {
+                source = .deferReturn(try cursor.string("a template such as \"made at {now}\""))
+            } else {
+                source = .defer(try reference(&cursor, signals, what: "a signal or return"))
+            }
+        default:
+            let reference = try reference(&cursor, signals, what: "a signal, merge, concat, return, empty, never, error or defer")
+            kind = names[reference] == .connection ? .connection : .signal
+            source = .name(reference)
+        }
+        _ = sourceColumn
+        var operators: [ScenarioFile.Operator] = []
+        while cursor.accept(symbol: "|") {
+            let column = cursor.column
+            let word = try cursor.word("an operator")
+            guard kind != .groups else {
+                throw Failure(column: column, message: "after groupBy, subscribe with 'each'; no operator can follow it")
+            }
+            if kind == .connection, word != "autoconnect" {
+                // Any other operator works on the connection's signal.
+                kind = .signal
+            }
+            switch word {
+            case "map": operators.append(.map(try cursor.string("a template such as \"<{}>\" ({} is the value)")))
+            case "filter":
+                var kept = [try cursor.string("a value to keep")]
+                while cursor.accept(symbol: ",") { kept.append(try cursor.string("a value to keep")) }
+                operators.append(.filter(kept))
+            case "flattenMap":
+                if cursor.accept("return") {
+                    operators.append(.flattenMapReturn(try cursor.string("a template such as \"<{}>\"")))
+                } else if cursor.accept("error") {
+                    operators.append(.flattenMapError(try cursor.string("the error's message")))
+                } else {
+                    operators.append(.flattenMapTo(try reference(&cursor, signals, what: "a signal, return or error")))
+                }
+            case "merge": operators.append(.merge(try reference(&cursor, signals, what: "a signal")))
+            case "concat": operators.append(.concat(try reference(&cursor, signals, what: "a signal")))
+            case "startWith": operators.append(.startWith(try cursor.string("the first value")))
+            case "catchTo":
+                if cursor.accept("return") {
+                    operators.append(.catchToReturn(try cursor.string("the value")))
+                } else {
+                    operators.append(.catchTo(try reference(&cursor, signals, what: "a signal or return")))
+                }
+            case "take":
+                let countColumn = cursor.column
+                let count = try cursor.number("how many values to take")
+                guard count == count.rounded(), count >= 0, count <= 1_000_000 else {
+                    throw Failure(column: countColumn, message: "take needs a whole number from 0 to 1000000")
+                }
+                operators.append(.take(Int(count)))
+            case "then": operators.append(.then(try reference(&cursor, signals, what: "a signal")))
+            case "ignoreValues": operators.append(.ignoreValues)
+            case "multicast":
+                operators.append(.multicast(try reference(&cursor, [.subject], what: "a subject")))
+                kind = .connection
+            case "publish":
+                operators.append(.publish)
+                kind = .connection
+            case "replay": operators.append(.replay)
+            case "replayLast": operators.append(.replayLast)
+            case "replayLazily": operators.append(.replayLazily)
+            case "autoconnect":
+                guard kind == .connection else {
+                    throw Failure(column: column, message: "autoconnect needs a connection: put multicast or publish before it")
+                }
+                operators.append(.autoconnect)
+                kind = .signal
+            case "named": operators.append(.named(try cursor.string("the name")))
+            case "groupBy":
+                var keys: [String: String] = [:]
+                repeat {
+                    let valueColumn = cursor.column
+                    let value = try cursor.string("a value")
+                    guard keys[value] == nil else { throw Failure(column: valueColumn, message: "\"\(value)\" is given twice") }
+                    try cursor.symbol("=")
+                    keys[value] = try cursor.string("its group's key")
+                } while cursor.accept(symbol: ",")
+                operators.append(.groupBy(keys))
+                kind = .groups
+            default:
+                throw Failure(column: column, message: """
+                    unknown operator '\(word)'; expected map, filter, flattenMap, merge, concat, startWith, catchTo, take, \
+                    then, ignoreValues, multicast, publish, replay, replayLast, replayLazily, autoconnect, named or groupBy
+                    """)
+            }
+        }
+        names[name] = kind
+        return .pipeline(name, source, operators)
+    }
+
+    private func list(_ cursor: inout Cursor, _ kinds: [Kind]) throws(Failure) -> [String] {
+        var names = [try reference(&cursor, kinds, what: "a signal")]
+        while cursor.accept(symbol: ",") { names.append(try reference(&cursor, kinds, what: "a signal")) }
+        return names
+    }
+
+    // MARK: Actions
+
+    private func action(_ cursor: inout Cursor) throws(Failure) -> ScenarioFile.Action {
+        let column = cursor.column
+        let signals: [Kind] = [.signal, .subject, .connection, .terminal]
+        let subjects: [Kind] = [.subject, .terminal]
+        switch try cursor.word("subscribe, connect, send, complete or fail") {
+        case "subscribe":
+            if case .string(let label)? = cursor.current?.kind {
+                cursor.index += 1
+                try cursor.keyword("to")
+                let targetColumn = cursor.column
+                let target = try reference(&cursor, signals + [.groups], what: "a signal")
+                if names[target] == .groups {
+                    guard cursor.accept("each") else {
+                        throw Failure(column: targetColumn, message: "'\(target)' sends groups: write 'each' after it to subscribe to every group too")
+                    }
+                    return .subscribeEach(label, to: target)
+                }
+                var until: Double?
+                if cursor.accept("until") { until = try cursor.number("the time of the disposal") }
+                return .subscribeLabel(label, to: target, until: until)
+            }
+            let subject = try reference(&cursor, subjects, what: "a subscriber's label in double quotes, or a subject")
+            try cursor.keyword("to")
+            return .subscribeSubject(subject, to: try reference(&cursor, signals, what: "a signal"))
+        case "connect": return .connect(try reference(&cursor, [.connection], what: "a connection"))
+        case "send":
+            let subject = try reference(&cursor, subjects, what: "a subject")
+            return .send(subject, try cursor.string("the value"))
+        case "complete": return .complete(try reference(&cursor, subjects, what: "a subject"))
+        case "fail":
+            let subject = try reference(&cursor, subjects, what: "a subject")
+            return .fail(subject, try cursor.string("the error's message"))
+        case let other:
+            throw Failure(column: column, message: "expected subscribe, connect, send, complete or fail, found '\(other)'")
+        }
+    }
+
+    private func expectation(_ cursor: inout Cursor, line: Int) throws(Failure) -> ScenarioFile.Expectation {
+        let label = try cursor.string("the subscriber's label")
+        try cursor.keyword("to")
+        let signal = try reference(&cursor, [.signal, .subject, .connection, .terminal, .groups], what: "a signal")
+        let marble = try cursor.string("the expected events in marble syntax, such as \"--a--b--|\"")
+        let values = try valueTable(&cursor)
+        return ScenarioFile.Expectation(label: label, signal: signal, marble: marble, values: values, line: line)
+    }
+}
+
+/// A number as a person writes it: `2`, `1.5`.
+func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}

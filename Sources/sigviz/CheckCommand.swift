@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+/// `sigviz check`.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run scenario files and check their expectations: diagrams that are tests.",
+        discussion: """
+            Each `expect` line of a scenario file gives the marbles a subscriber should receive. \
+            check runs every file on the real runtime and compares. On a mismatch it prints the \
+            expected and actual marbles with the first difference marked and exits with status 1, \
+            so a CI job fails when the behaviour drifts from the diagram.
+
+            Examples:
+              sigviz check Examples/scenarios/*.sigviz
+              sigviz check my-scenario.sigviz --quiet
+            """
+    )
+
+    @Argument(help: "Scenario files (.sigviz).")
+    var files: [String]
+
+    @Flag(name: .shortAndLong, help: "Print only failures.")
+    var quiet = false
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give at least one scenario file to check.") }
+    }
+
+    func run() throws {
+        var failures = 0, passes = 0, problems: [String] = []
+        var report = ""
+        for path in files {
+            let file: ScenarioFile
+            do {
+                file = try Input.scenarioFile(path)
+            } catch {
+                problems.append("\(error)")
+                continue
+            }
+            let (_, results) = file.check(named: Input.scenarioName(path))
+            if results.isEmpty, !quiet { report += "\(path): no expectations\n" }
+            for result in results {
+                let expectation = result.expectation
+                let what = "\"\(expectation.label)\" to \(expectation.signal)"
+                if result.passed {
+                    passes += 1
+                    if !quiet { report += "\(path):\(expectation.line): ok \(what)\n" }
+                    continue
+                }
+                failures += 1
+                report += "\(path):\(expectation.line): FAILED \(what): \(result.problem ?? "")\n"
+                if let actual = result.actual {
+                    report += "    expected: \(expectation.marble)\n"
+                    report += "    actual:   \(actual)\n"
+                    if let difference = result.firstDifference {
+                        let seconds = Double(difference) * file.frame
+                        report += "              \(String(repeating: " ", count: difference))^ first difference at frame \(difference) "
+                            + "(\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s)\n"
+                    }
+                }
+            }
+        }
+        print(report, terminator: "")
+        for problem in problems { FileHandle.standardError.write(Data("Error: \(problem)\n".utf8)) }
+        let summary = "\(passes) expectation\(passes == 1 ? "" : "s") passed, \(failures) failed"
+            + (problems.isEmpty ? "" : ", \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read")
+        print(summary)
+        if failures > 0 || !problems.isEmpty { throw ExitCode.failure }
+    }
+}
