@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .executable(name: "sigviz", targets: ["sigviz"]),
+        .plugin(name: "SigvizDocs", targets: ["SigvizDocs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -23,6 +24,16 @@ let package = Package(
             "Scenarios", "Tracer", "Render",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .plugin(
+            name: "SigvizDocs",
+            capability: .command(
+                intent: .custom(
+                    verb: "sigviz-docs",
+                    description: "Write a timeline and a graph SVG per scenario file and a Markdown page embedding them (sigviz docs)."),
+                permissions: [
+                    .writeToPackageDirectory(reason: "sigviz docs writes the diagrams and scenarios.md into the output directory.")
+                ]),
+            dependencies: ["sigviz"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "Reactive"]),
         .testTarget(

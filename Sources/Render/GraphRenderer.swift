@@ -21,21 +21,24 @@ public struct GraphRenderer: Sendable {
         let graph = SubscriptionGraph(trace)
         let layout = GraphLayout(graph)
         var painter = Painter(theme: theme, axis: TimeAxis(end: 1, scale: 1))
-        let width = max(layout.width, 360)
-        let height = Layout.headerHeight + layout.height + 16
         let title = (trace.title ?? "Trace") + ": subscription graph"
+        // Wide enough for the title (as the header shortens it) and the subtitle.
+        let width = max(layout.width, 360, 32 + Double(min(title.count, 90)) * 9.2)
+        let height = Layout.headerHeight + layout.height + 16
         let description = "Subscription graph of \(trace.title ?? "a trace"): \(graph.nodes.count) nodes, "
             + "\(graph.edges.count) arrows; an arrow points from a subscriber to the signal it subscribed to."
         painter.begin(width: width, height: height, title: title, description: description)
         painter.header(title: title, subtitle: "arrows point from a subscriber to the signal it subscribed to", y: 0)
+        let shift = (width - layout.width) / 2
+        let frames = layout.frames.map { GraphLayout.Frame(x: $0.x + shift, y: $0.y, width: $0.width) }
         painter.raw(group: "edges")
         for edge in graph.edges {
-            painter.edge(from: layout.frames[edge.from], to: layout.frames[edge.to], top: Layout.headerHeight, edge: edge)
+            painter.edge(from: frames[edge.from], to: frames[edge.to], top: Layout.headerHeight, edge: edge)
         }
         painter.endGroup()
         painter.raw(group: "nodes")
         for node in graph.nodes {
-            painter.node(node, frame: layout.frames[node.id], top: Layout.headerHeight)
+            painter.node(node, frame: frames[node.id], top: Layout.headerHeight)
         }
         painter.endGroup()
         return painter.end()
@@ -219,7 +222,7 @@ extension Painter {
             let end = x1 < x2 ? to.x : to.x + to.width
             path = "M\(number(start)) \(number(y1))L\(number(end)) \(number(y2))"
             arrowhead(x: end, y: y2, dx: x1 < x2 ? 1 : -1, dy: 0, dashed: edge.isConnection, path: path, count: edge.count,
-                      labelX: (start + end) / 2, labelY: y1 - 6)
+                      labelX: (start + end) / 2, labelY: y1 - 6, roomForLabel: abs(end - start) >= 80)
             return
         }
         let upward = from.y > to.y
@@ -232,7 +235,8 @@ extension Painter {
     }
 
     private mutating func arrowhead(
-        x: Double, y: Double, dx: Double, dy: Double, dashed: Bool, path: String, count: Int, labelX: Double, labelY: Double
+        x: Double, y: Double, dx: Double, dy: Double, dashed: Bool, path: String, count: Int, labelX: Double, labelY: Double,
+        roomForLabel: Bool = true
     ) {
         raw(group: dashed ? "graph-edge connection-edge" : "graph-edge")
         var attributes = [("class", "edge"), ("d", path)]
@@ -245,7 +249,7 @@ extension Painter {
         let p2 = "\(number(baseX + dy * side)) \(number(baseY - dx * side))"
         element("path", [("class", "arrow"), ("d", "M\(number(x)) \(number(y))L\(p1)L\(p2)z")])
         if count > 1 { text("× \(count)", class: "small", x: labelX, y: labelY, limit: 12) }
-        if dashed { text("connection", class: "small muted", x: labelX, y: labelY + (count > 1 ? 12 : 0), limit: 12) }
+        if dashed, roomForLabel { text("connection", class: "small muted", x: labelX, y: labelY + (count > 1 ? 12 : 0), limit: 12) }
         endGroup()
     }
 }

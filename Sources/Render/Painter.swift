@@ -92,6 +92,12 @@ struct Painter {
 
     /// The height of one lane: tall enough for its largest stack of same-time marks.
     func height(of lane: TimelineModel.Lane) -> Double {
+        let expectedRow = lane.expected == nil ? 0 : Layout.stackStep + 8
+        return markHeight(of: lane) + expectedRow
+    }
+
+    /// The height of the lane's own marks, without its expectation row.
+    private func markHeight(of lane: TimelineModel.Lane) -> Double {
         guard !isDense(lane) else { return Layout.laneHeight }
         var largest = 1, run = 0
         var previous: Double?
@@ -119,10 +125,9 @@ struct Painter {
         var y = top
         var laneCenters: [Double] = []
         for (index, lane) in model.lanes.enumerated() {
-            let height = height(of: lane)
-            laneCenters.append(y + height / 2)
+            laneCenters.append(y + markHeight(of: lane) / 2)
             for mark in lane.marks { laneOf[mark.event] = index }
-            y += height
+            y += height(of: lane)
         }
         if model.lanes.isEmpty {
             svg.element("text", [("class", "muted"), ("x", number(Layout.plotLeft)), ("y", number(top + 24))],
@@ -152,8 +157,60 @@ struct Painter {
         y = top
         for (index, lane) in model.lanes.enumerated() {
             draw(lane, top: y, center: laneCenters[index], placed: stacked[index])
+            if let expected = lane.expected {
+                drawExpected(expected, lane: lane, top: y, center: y + markHeight(of: lane) + Layout.stackStep / 2)
+            }
             y += height(of: lane)
         }
+    }
+
+    /// The expected events under a lane, and where the lane first differs from them.
+    private mutating func drawExpected(
+        _ expected: [TimelineExpectation.Timed], lane: TimelineModel.Lane, top: Double, center: Double
+    ) {
+        used.insert(.expected)
+        svg.open("g", [("class", "expected-row")])
+        svg.element("text", [("class", "small muted"), ("x", "28"), ("y", number(center + 3.5))], text: "expected")
+        var previous: Double?
+        var offset = 0
+        for event in expected {
+            offset = event.time == previous ? offset + 1 : 0
+            previous = event.time
+            let x = axis.x(event.time) + Double(offset) * 6
+            let at = "t=\(TimeAxis.format(event.time))"
+            switch event.event {
+            case .next(let label):
+                svg.open("g")
+                svg.tooltip("expected next \(label) at \(at)")
+                svg.empty("circle", [("class", "expected"), ("cx", number(x)), ("cy", number(center)), ("r", number(Layout.radius - 2))])
+                if label.count <= 2 {
+                    svg.element("text", [("class", "marble-text replayed-text"), ("x", number(x)), ("y", number(center))], text: label)
+                }
+                svg.close("g")
+            case .completed:
+                svg.open("g")
+                svg.tooltip("expected completed at \(at)")
+                svg.empty("line", [("class", "end replayed"), ("x1", number(x)), ("y1", number(center - 8)), ("x2", number(x)), ("y2", number(center + 8))])
+                svg.close("g")
+            case .error:
+                svg.open("g")
+                svg.tooltip("expected error at \(at)")
+                svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 5)) \(number(center - 5))l10 10m0 -10l-10 10")])
+                svg.close("g")
+            }
+        }
+        if let divergence = lane.divergence {
+            used.insert(.divergence)
+            let x = number(axis.x(divergence))
+            svg.open("g", [("class", "divergence")])
+            svg.tooltip("the events first differ from the expected ones at t=\(TimeAxis.format(divergence))")
+            svg.empty("line", [("class", "diverge"), ("x1", x), ("y1", number(top + 2)), ("x2", x), ("y2", number(center + 12))])
+            svg.element("text", [("class", "small diverge-text"), ("x", number(axis.x(divergence) + 4)), ("y", number(center + 12))],
+                        text: "differs from here")
+            svg.close("g")
+        }
+        svg.close("g")
+        svg.newline()
     }
 
     /// Each mark with its vertical position: marks at the same time are stacked around the lane's center.
@@ -377,6 +434,10 @@ struct Painter {
             svg.empty("rect", [("class", "noop legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
         case .connector:
             svg.empty("line", [("class", "connector legend-mark"), ("x1", number(x - 9)), ("y1", number(y)), ("x2", number(x + 9)), ("y2", number(y))])
+        case .expected:
+            svg.empty("circle", [("class", "expected legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "6")])
+        case .divergence:
+            svg.empty("line", [("class", "diverge legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
         case .aggregated:
             svg.empty("line", [("class", "bar legend-mark"), ("x1", number(x)), ("y1", number(y - 7)), ("x2", number(x)), ("y2", number(y + 7))])
         }
@@ -385,7 +446,8 @@ struct Painter {
 
 /// The marks a legend can explain, in the order it lists them.
 enum LegendItem: CaseIterable, Hashable {
-    case value, replayed, sent, completed, error, disposed, open, effect, connect, noop, connector, aggregated
+    case value, replayed, sent, completed, error, disposed, open, effect, connect, noop, connector, aggregated, expected,
+         divergence
 
     var text: String {
         switch self {
@@ -401,6 +463,8 @@ enum LegendItem: CaseIterable, Hashable {
         case .noop: "connect (already connected)"
         case .connector: "caused by"
         case .aggregated: "many events (counted)"
+        case .expected: "expected (scenario file)"
+        case .divergence: "first difference from expected"
         }
     }
 }

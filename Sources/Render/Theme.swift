@@ -19,7 +19,7 @@ public enum Theme: String, Sendable, CaseIterable {
             .lane,.axis,.end,.bar,.cross,.connector,.source-line{fill:none}
             .lane{stroke-width:2}.source-line{stroke-width:1;stroke-dasharray:2 3}.end{stroke-width:3}.cross{stroke-width:2.5}
             .connector{stroke-width:1;stroke-dasharray:3 3}.replayed{stroke-dasharray:3 2;stroke-width:2}
-            .edge{fill:none;stroke-width:1.5}
+            .edge{fill:none;stroke-width:1.5}.expected{stroke-dasharray:2 2;stroke-width:1.5}.diverge{stroke-width:2;stroke-dasharray:4 2}
             """
         func palette(_ p: Palette) -> String {
             """
@@ -35,7 +35,7 @@ public enum Theme: String, Sendable, CaseIterable {
             .connector{stroke:\(p.muted)}.bar{stroke:\(p.value);stroke-width:6}.node{fill:\(p.panel);stroke:\(p.foreground);stroke-width:1}
             .node-hot{fill:\(p.panel);stroke:\(p.send);stroke-width:2}.node-subscriber{fill:\(p.panel);stroke:\(p.value);stroke-width:2}
             .node-connection{fill:\(p.panel);stroke:\(p.connect);stroke-width:2}
-            .edge{stroke:\(p.muted)}.arrow{fill:\(p.muted)}.badge{fill:\(p.effect)}.badge-text{fill:\(p.onValue)}
+            .expected{fill:\(p.background);stroke:\(p.muted)}.diverge{stroke:\(p.error)}.diverge-text{fill:\(p.error)}.edge{stroke:\(p.muted)}.arrow{fill:\(p.muted)}.badge{fill:\(p.effect)}.badge-text{fill:\(p.onValue)}
             """
         }
         switch self {

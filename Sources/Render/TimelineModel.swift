@@ -51,6 +51,12 @@ struct TimelineModel {
         var start: Double?
         var end: Double?
         var ending: Ending = .open
+        /// The subscription a subscriber lane draws.
+        var subscription: Int?
+        /// What the subscriber was expected to receive, if given.
+        var expected: [TimelineExpectation.Timed]?
+        /// Where the lane first differs from its expectation.
+        var divergence: Double?
     }
 
     let title: String
@@ -99,7 +105,7 @@ struct TimelineModel {
         for subscription in trace.labelledSubscriptions {
             subscriberLanes[subscription.id] = lanes.count
             let target = trace.signals.indices.contains(subscription.signal) ? trace.signals[subscription.signal].name : "?"
-            lanes.append(Lane(role: .subscriber, title: subscription.label ?? "", detail: "→ " + target))
+            lanes.append(Lane(role: .subscriber, title: subscription.label ?? "", detail: "→ " + target, subscription: subscription.id))
         }
         var effectNumbers: [Int: Int] = [:]
         for (index, event) in trace.events.enumerated() {

@@ -29,7 +29,18 @@ public struct TimelineRenderer: Sendable {
 
     /// The SVG document of `trace`'s timeline.
     public func render(_ trace: Trace) -> String {
-        let model = TimelineModel(trace)
+        render(trace, expectations: [])
+    }
+
+    /// The SVG document of `trace`'s timeline, with what some subscribers
+    /// were expected to receive drawn under their lanes (hollow, dashed) and
+    /// the first divergence of each marked.
+    ///
+    /// This is how a diagram that is also a test shows a failure: the actual
+    /// events above, the expected ones below, and a line where they part.
+    public func render(_ trace: Trace, expectations: [TimelineExpectation]) -> String {
+        var model = TimelineModel(trace)
+        model.attach(expectations)
         let axis = TimeAxis(end: model.duration, scale: scale)
         var painter = Painter(theme: theme, axis: axis)
         let panel = painter.measure(model)

@@ -33,6 +33,7 @@ struct RenderCommand: ParsableCommand {
               sigviz render subject-vs-replay -o subject-vs-replay.svg
               sigviz render fetchdata --theme dark --scale 300 -o fetchdata.svg
               sigviz render my-trace.json -o my-trace.svg
+              sigviz render my-scenario.sigviz --expect -o my-scenario.svg
             """
     )
 
@@ -43,18 +44,47 @@ struct RenderCommand: ParsableCommand {
                                valueName: "px"))
     var scale: Double?
 
+    @Flag(help: "Draw each expect line of a scenario file under its subscriber's lane, with the first difference marked.")
+    var expect = false
+
     @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
             throw ValidationError("--scale must be a number of pixels per second between 0 and 100000.")
         }
+        if expect, !input.hasSuffix(".sigviz") {
+            throw ValidationError("--expect needs a scenario file (.sigviz) with expect lines.")
+        }
     }
 
     func run() throws {
-        let trace = try Input.trace(input)
-        let svg = TimelineRenderer(theme: drawing.theme, scale: scale).render(trace)
-        try write(Data(svg.utf8), to: drawing.output)
+        let renderer = TimelineRenderer(theme: drawing.theme, scale: scale)
+        guard expect else {
+            try write(Data(renderer.render(try Input.trace(input)).utf8), to: drawing.output)
+            return
+        }
+        let file = try Input.scenarioFile(input)
+        let (trace, results) = file.check(named: Input.scenarioName(input))
+        let expectations = results.compactMap { result -> TimelineExpectation? in
+            guard let subscription = result.subscription else { return nil }
+            let events = result.expectation.timeline(frame: file.frame).map { timed in
+                let event: TimelineExpectation.Event
+                switch timed.event {
+                case .next(let value): event = .next(value)
+                case .completed: event = .completed
+                case .error: event = .error
+                }
+                return TimelineExpectation.Timed(time: timed.time, event: event)
+            }
+            return TimelineExpectation(subscription: subscription, events: events)
+        }
+        try write(Data(renderer.render(trace, expectations: expectations).utf8), to: drawing.output)
+        let failed = results.filter { !$0.passed }
+        if !failed.isEmpty {
+            let lines = failed.map { "  \(input):\($0.expectation.line): \"\($0.expectation.label)\" to \($0.expectation.signal): \($0.problem ?? "")" }
+            FileHandle.standardError.write(Data("\(failed.count) expectation\(failed.count == 1 ? "" : "s") not met (drawn):\n\(lines.joined(separator: "\n"))\n".utf8))
+        }
     }
 }
 

@@ -229,3 +229,51 @@ struct LargeTraceTests {
         #expect(svg.contains("999998 events, counted per 12 px"))
     }
 }
+
+@Suite("Expectations drawn under their lanes")
+struct ExpectationDrawingTests {
+    /// Subscriber "S" receives A at 1 s and completes at 2 s.
+    static let trace: Trace = {
+        let scheduler = TestScheduler()
+        return Trace.record(title: "expectations", clock: scheduler) {
+            let subject = Subject<String>()
+            scheduler.perform { subject.subscribe(label: "S") }
+            scheduler.schedule(after: 1) { subject.sendNext("A") }
+            scheduler.schedule(after: 2) { subject.sendCompleted() }
+            scheduler.stepAll()
+            return subject
+        }
+    }()
+
+    @Test("a met expectation is drawn as an expected row with no divergence")
+    func met() throws {
+        let expectation = TimelineExpectation(subscription: 0, events: [
+            .init(time: 1, event: .next("A")), .init(time: 2, event: .completed),
+        ])
+        let svg = TimelineRenderer().render(Self.trace, expectations: [expectation])
+        try expectValidXML(svg, "met")
+        #expect(occurrences(of: "<circle class=\"expected\"", in: svg) == 1)
+        #expect(svg.contains(">expected</text>"))
+        #expect(!svg.contains("class=\"divergence\""))
+    }
+
+    @Test("an unmet expectation marks where the events first differ", arguments: [
+        ([TimelineExpectation.Timed(time: 1, event: .next("B")), .init(time: 2, event: .completed)], "t=1 s"),
+        ([.init(time: 1, event: .next("A")), .init(time: 3, event: .completed)], "t=2 s"),
+        ([.init(time: 1, event: .next("A"))], "t=2 s"),
+        ([.init(time: 0.5, event: .next("A")), .init(time: 2, event: .completed)], "t=0.5 s"),
+    ])
+    func unmet(events: [TimelineExpectation.Timed], at time: String) throws {
+        let svg = TimelineRenderer().render(Self.trace, expectations: [TimelineExpectation(subscription: 0, events: events)])
+        try expectValidXML(svg, "unmet")
+        #expect(occurrences(of: "class=\"divergence\"", in: svg) == 1)
+        #expect(svg.contains("the events first differ from the expected ones at \(time)"))
+    }
+
+    @Test("an expectation for a subscription that is not drawn changes nothing")
+    func unknownSubscription() {
+        let plain = TimelineRenderer().render(Self.trace)
+        let svg = TimelineRenderer().render(Self.trace, expectations: [TimelineExpectation(subscription: 99, events: [])])
+        #expect(svg == plain)
+    }
+}

@@ -265,3 +265,29 @@ struct ScenarioFileCommandTests {
         #expect(try sigviz("compare", "cold", file).status == 0)
     }
 }
+
+@Suite("render --expect")
+struct RenderExpectTests {
+    @Test("render --expect draws the expectations and marks a failing one, naming it on standard error")
+    func expect() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("broken.sigviz")
+        try Data("""
+            frame 0.5
+            cold c: +1 next "A", +2 completed
+            subscribe "S" to c
+            subscribe "T" to c
+            expect "S" to c "--A-|"
+            expect "T" to c "--A--|"
+            """.utf8).write(to: file)
+        let run = try sigviz("render", file.path, "--expect")
+        #expect(run.status == 0)
+        #expect(occurrences(of: ">expected</text>", in: run.output) == 2)
+        #expect(occurrences(of: "class=\"divergence\"", in: run.output) == 1)
+        #expect(run.errors == "1 expectation not met (drawn):\n  \(file.path):6: \"T\" to c: the events differ\n")
+        let plain = try sigviz("render", "cold", "--expect")
+        #expect(plain.status == 64)
+        #expect(plain.errors.contains("--expect needs a scenario file"))
+    }
+}

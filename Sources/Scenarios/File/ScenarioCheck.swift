@@ -5,6 +5,8 @@ extension ScenarioFile {
     public struct CheckResult: Sendable, Hashable {
         /// The expectation checked.
         public let expectation: Expectation
+        /// The trace's id of the subscription checked, when it was made.
+        public let subscription: Int?
         /// What the subscriber received, drawn with the expectation's characters;
         /// `nil` when no such subscription was made.
         public let actual: String?
@@ -33,7 +35,7 @@ extension ScenarioFile {
             guard let index = made.firstIndex(where: { $0.label == expectation.label && $0.target == expectation.signal }),
                   labelled.indices.contains(index) else {
                 results.append(CheckResult(
-                    expectation: expectation, actual: nil,
+                    expectation: expectation, subscription: nil, actual: nil,
                     problem: "no subscriber \"\(expectation.label)\" subscribed to \(expectation.signal)", firstDifference: nil))
                 continue
             }
@@ -44,15 +46,20 @@ extension ScenarioFile {
                 let expected = trimmed(expectation.marble)
                 let got = trimmed(actual)
                 if expected == got {
-                    results.append(CheckResult(expectation: expectation, actual: actual, problem: nil, firstDifference: nil))
+                    results.append(CheckResult(
+                        expectation: expectation, subscription: labelled[index].id, actual: actual, problem: nil,
+                        firstDifference: nil))
                 } else {
                     let difference = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                         ?? min(expected.count, got.count)
                     results.append(CheckResult(
-                        expectation: expectation, actual: actual, problem: "the events differ", firstDifference: difference))
+                        expectation: expectation, subscription: labelled[index].id, actual: actual,
+                        problem: "the events differ", firstDifference: difference))
                 }
             } catch {
-                results.append(CheckResult(expectation: expectation, actual: nil, problem: error.message, firstDifference: nil))
+                results.append(CheckResult(
+                    expectation: expectation, subscription: labelled[index].id, actual: nil, problem: error.message,
+                    firstDifference: nil))
             }
         }
         return (trace, results)

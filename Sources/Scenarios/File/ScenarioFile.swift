@@ -32,6 +32,27 @@ public struct ScenarioFile: Sendable {
         public let values: [Character: String]
         /// The line of the `expect` statement.
         public let line: Int
+
+        /// One expected event.
+        public enum Event: Sendable, Hashable {
+            case next(String)
+            case completed
+            case error
+        }
+
+        /// The expected events with their times, at `frame` seconds per frame: what the marble says.
+        public func timeline(frame: Double) -> [(time: Double, event: Event)] {
+            let groups = (try? ScenarioParser.events(ofMarble: marble, column: 1, frame: frame, values: values)) ?? []
+            return groups.flatMap { group in
+                group.events.map { event -> (time: Double, event: Event) in
+                    switch event {
+                    case .next(let value): (group.offset, .next(value))
+                    case .completed: (group.offset, .completed)
+                    case .error: (group.offset, .error)
+                    }
+                }
+            }
+        }
     }
 
     /// A timed or immediate thing to do.

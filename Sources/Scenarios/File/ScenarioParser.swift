@@ -495,8 +495,10 @@ struct ScenarioParser {
         let label = try cursor.string("the subscriber's label")
         try cursor.keyword("to")
         let signal = try reference(&cursor, [.signal, .subject, .connection, .terminal, .groups], what: "a signal")
+        let marbleColumn = cursor.column
         let marble = try cursor.string("the expected events in marble syntax, such as \"--a--b--|\"")
         let values = try valueTable(&cursor)
+        _ = try Self.events(ofMarble: marble, column: marbleColumn, frame: 1, values: values)
         return ScenarioFile.Expectation(label: label, signal: signal, marble: marble, values: values, line: line)
     }
 }

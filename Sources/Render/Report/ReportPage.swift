@@ -1,0 +1,359 @@
+import Tracer
+
+/// The HTML of the report's pages. Every page is HTML5 that is also
+/// well-formed XML (polyglot markup), so the tests can parse it.
+enum ReportPage {
+    /// An entry and the slug its page is named by.
+    struct Link {
+        let entry: ReportEntry
+        let slug: String
+
+        var path: String { ReportBuilder.path(ofPageWithSlug: slug) }
+    }
+
+    // MARK: Index
+
+    static func index(title: String, headline: ReportBuilder.Headline?, pages: [Link]) -> String {
+        var page = head(title: title, description: "An index of \(pages.count) reactive signal scenarios")
+        page += "<header class=\"r-header\"><h1>\(html(title))</h1>\n"
+        page += "<p class=\"r-lead\">What the ReactiveCocoa 2.5 runtime did, on virtual time: "
+            + "\(pages.count) scenario\(pages.count == 1 ? "" : "s"), each with its timeline, subscription graph "
+            + "and every recorded event.</p></header>\n<main>\n"
+        if let headline, !headline.traces.isEmpty {
+            page += "<section aria-labelledby=\"headline\">\n<h2 id=\"headline\">\(html(headline.title))</h2>\n"
+            if let caption = headline.caption { page += "<p>\(html(caption))</p>\n" }
+            let svg = ComparisonRenderer(theme: .auto, title: headline.title).render(headline.traces)
+            page += "<figure class=\"r-figure\">\n" + inlineSVG(svg, idPrefix: "headline-svg") + "</figure>\n</section>\n"
+        }
+        page += "<section aria-labelledby=\"scenarios\">\n<h2 id=\"scenarios\">Scenarios</h2>\n"
+        if pages.isEmpty {
+            page += "<p>No scenarios.</p>\n"
+        } else {
+            page += "<table class=\"r-table r-index\">\n<thead><tr><th scope=\"col\">Scenario</th>"
+                + "<th scope=\"col\">What it shows</th><th scope=\"col\">didSubscribe runs</th></tr></thead>\n<tbody>\n"
+            for link in pages {
+                page += "<tr><td><a class=\"r-scenario-link\" href=\"\(link.path)\">\(html(link.entry.title))</a>"
+                    + "<br/><code class=\"r-name\">\(html(link.entry.name))</code></td>"
+                    + "<td>\(html(firstSentence(link.entry.explanation)))</td>"
+                    + "<td>\(countsSummary(link.entry.trace))</td></tr>\n"
+            }
+            page += "</tbody>\n</table>\n"
+        }
+        page += "</section>\n</main>\n"
+        page += footer()
+        page += "</body>\n</html>\n"
+        return page
+    }
+
+    /// "fetchData × 6" per cold signal, separated by line breaks; "none" when there is no cold signal.
+    static func countsSummary(_ trace: Trace) -> String {
+        let counts = coldSignals(trace)
+        guard !counts.isEmpty else { return "<span class=\"r-muted\">none</span>" }
+        return counts.map { "\(html($0.name)) × \($0.count)" }.joined(separator: "<br/>")
+    }
+
+    /// Every cold signal (made by `Signal.create`) and how many times its didSubscribe ran, in signal order.
+    static func coldSignals(_ trace: Trace) -> [(id: Int, name: String, count: Int)] {
+        trace.signals.filter { $0.kind == .cold }.map { ($0.id, $0.name, trace.didSubscribeCount(of: $0.id)) }
+    }
+
+    // MARK: Scenario
+
+    static func scenario(_ link: Link, siteTitle: String, previous: Link?, next: Link?) -> String {
+        let entry = link.entry
+        let trace = entry.trace
+        var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.explanation))
+        page += "<nav class=\"r-nav\" aria-label=\"Scenarios\"><a href=\"../index.html\">All scenarios</a>"
+        if let previous {
+            page += " <span class=\"r-muted\">·</span> <a href=\"../\(previous.path)\" rel=\"prev\">Previous: \(html(previous.entry.title))</a>"
+        }
+        if let next {
+            page += " <span class=\"r-muted\">·</span> <a href=\"../\(next.path)\" rel=\"next\">Next: \(html(next.entry.title))</a>"
+        }
+        page += "</nav>\n"
+        page += "<header class=\"r-header\"><h1>\(html(entry.title))</h1>\n<p class=\"r-muted\">Scenario <code class=\"r-name\">"
+            + "\(html(entry.name))</code> · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over \(seconds(trace.duration)) s</p></header>\n<main>\n"
+        page += "<section aria-labelledby=\"about\">\n<h2 id=\"about\">What it shows</h2>\n"
+        let paragraphs = paragraphs(entry.explanation)
+        page += paragraphs.isEmpty ? "<p class=\"r-muted\">No explanation given.</p>\n" : paragraphs.map { "<p>\(html($0))</p>\n" }.joined()
+        page += "</section>\n"
+
+        page += "<section aria-labelledby=\"counts\">\n<h2 id=\"counts\">didSubscribe runs</h2>\n"
+        let counts = coldSignals(trace)
+        if counts.isEmpty {
+            page += "<p>No cold signal: nothing here has a didSubscribe of its own to run.</p>\n"
+        } else {
+            page += "<p>How many times each cold signal's didSubscribe ran: its side effects, such as network requests.</p>\n"
+            page += "<table class=\"r-table r-counts\">\n<thead><tr><th scope=\"col\">cold signal</th><th scope=\"col\" class=\"r-number\">runs</th></tr></thead>\n<tbody>\n"
+            for count in counts {
+                page += "<tr><td>\(html(count.name))</td><td class=\"r-number\">\(count.count)</td></tr>\n"
+            }
+            page += "</tbody>\n</table>\n"
+        }
+        page += "</section>\n"
+
+        if let source = entry.source {
+            page += "<section aria-labelledby=\"source\">\n<h2 id=\"source\">Source</h2>\n"
+            page += "<pre class=\"r-source\"><code>\(html(source, preformatted: true))</code></pre>\n</section>\n"
+        }
+
+        page += "<section aria-labelledby=\"timeline\">\n<h2 id=\"timeline\">Timeline</h2>\n"
+        page += "<p class=\"r-hint\" id=\"r-hint\" hidden=\"hidden\">Hover a mark to highlight its event and the events "
+            + "connected to it by their causes; click it to go to its row.</p>\n"
+        page += "<figure class=\"r-figure\">\n" + inlineSVG(TimelineRenderer(theme: .auto).render(trace), idPrefix: "timeline-svg")
+            + "</figure>\n<p class=\"r-status\" id=\"r-status\" aria-live=\"polite\"></p>\n</section>\n"
+
+        page += "<section aria-labelledby=\"graph\">\n<h2 id=\"graph\">Subscription graph</h2>\n"
+        page += "<figure class=\"r-figure\">\n" + inlineSVG(GraphRenderer(theme: .auto).render(trace), idPrefix: "graph-svg")
+            + "</figure>\n</section>\n"
+
+        page += "<section aria-labelledby=\"events-heading\">\n<h2 id=\"events-heading\">Events</h2>\n"
+        page += "<p>Everything the runtime did, in order. The cause is the event during which this one happened "
+            + "(a subject's deliveries name its send).</p>\n"
+        page += eventsTable(trace)
+        page += "</section>\n</main>\n"
+        page += footer()
+        page += "<script>//<![CDATA[\n" + script + "//]]></script>\n"
+        page += "</body>\n</html>\n"
+        return page
+    }
+
+    /// The explanation's paragraphs: blank-line separated, whitespace runs joined.
+    static func paragraphs(_ text: String) -> [String] {
+        var result: [String] = []
+        var current: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.allSatisfy(\.isWhitespace) {
+                if !current.isEmpty { result.append(current.joined(separator: " ")) }
+                current = []
+            } else {
+                current.append(line)
+            }
+        }
+        if !current.isEmpty { result.append(current.joined(separator: " ")) }
+        return result.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.filter { !$0.isEmpty }
+    }
+
+    // MARK: Events
+
+    static func eventsTable(_ trace: Trace) -> String {
+        var table = "<table class=\"r-table r-events\" id=\"events\">\n<thead><tr><th scope=\"col\" class=\"r-number\">#</th><th scope=\"col\" class=\"r-number\">time (s)</th>"
+            + "<th scope=\"col\">event</th><th scope=\"col\">subscription or signal</th><th scope=\"col\">value</th>"
+            + "<th scope=\"col\">replayed</th><th scope=\"col\">cause</th></tr></thead>\n<tbody>\n"
+        for (index, event) in trace.events.enumerated() {
+            let (kind, about, value) = words(event.kind, in: trace)
+            var row = "<tr id=\"event-\(index)\" data-event=\"\(index)\""
+            if let cause = event.cause { row += " data-cause=\"\(cause)\"" }
+            row += " class=\"r-kind-\(kind)\">"
+            row += "<td class=\"r-number\">\(index)</td><td class=\"r-number\">\(seconds(event.time))</td>"
+            row += "<td><code>\(kind)</code></td><td>\(html(shortened(about, to: cellLimit)))</td>"
+                + "<td>\(html(shortened(value, to: cellLimit)))</td>"
+            row += "<td>\(event.kind.isReplayed ? "replayed" : "")</td>"
+            if let cause = event.cause {
+                let valid = trace.events.indices.contains(cause)
+                row += valid ? "<td><a href=\"#event-\(cause)\">#\(cause)</a></td>" : "<td>#\(cause)</td>"
+            } else {
+                row += "<td></td>"
+            }
+            table += row + "</tr>\n"
+        }
+        table += "</tbody>\n</table>\n"
+        return table
+    }
+
+    /// The longest text in an events table cell, in characters: a value's description can be a megabyte.
+    static let cellLimit = 500
+
+    /// An event's kind (an identifier), what it is about, and its value, in words.
+    static func words(_ kind: TraceEvent.Kind, in trace: Trace) -> (kind: String, about: String, value: String) {
+        func signal(_ id: Int) -> String {
+            trace.signals.indices.contains(id) ? trace.signals[id].name : "signal \(id)"
+        }
+        func subscription(_ id: Int) -> String { trace.describe(subscription: id) }
+        switch kind {
+        case .signal(let id):
+            let what = trace.signals.indices.contains(id) ? describe(trace.signals[id].kind) : "signal"
+            return ("created", signal(id), what)
+        case .subscribe(let id): return ("subscribe", subscription(id), "")
+        case .didSubscribe(let id): return ("didSubscribe", subscription(id), "")
+        case .next(let id, let value, _): return ("next", subscription(id), value)
+        case .error(let id, let message, _): return ("error", subscription(id), message)
+        case .completed(let id, _): return ("completed", subscription(id), "")
+        case .dispose(let id): return ("dispose", subscription(id), "")
+        case .send(let id, let value): return ("send", signal(id), value)
+        case .sendError(let id, let message): return ("sendError", signal(id), message)
+        case .sendCompleted(let id): return ("sendCompleted", signal(id), "")
+        case .connect(let id, let first):
+            return ("connect", signal(id), first ? "subscribes the subject to the source" : "already connected: nothing happens")
+        }
+    }
+
+    /// A signal kind in words: "cold signal", "replay subject (capacity 1)".
+    static func describe(_ kind: TraceSignal.Kind) -> String {
+        switch kind {
+        case .cold: "cold signal"
+        case .operator: "operator"
+        case .empty: "empty signal"
+        case .return: "return signal"
+        case .error: "error signal"
+        case .subject: "subject"
+        case .behaviorSubject: "behavior subject"
+        case .replaySubject(let capacity): capacity.map { "replay subject (capacity \($0))" } ?? "replay subject"
+        case .groupedSignal: "grouped signal"
+        case .channelTerminal: "channel terminal"
+        case .connection: "multicast connection"
+        }
+    }
+
+    // MARK: Shared parts
+
+    static func head(title: String, description: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+        <head>
+        <meta charset="utf-8"/>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <meta name="color-scheme" content="light dark"/>
+        <meta name="generator" content="sigviz"/>
+        <meta name="description" content="\(html(description))"/>
+        <title>\(html(title))</title>
+        <style>\(styleSheet)</style>
+        </head>
+        <body>
+
+        """
+    }
+
+    static func footer() -> String {
+        "<footer class=\"r-footer\">Made by sigviz from recorded traces of the ReactiveCocoa 2.5 runtime on virtual time.</footer>\n"
+    }
+
+    /// The page's style sheet. The inline SVGs bring their own (``Theme/auto``), whose rules apply to the
+    /// whole page, so every class here starts with `r-` to keep clear of them. No `<` or `&`, for XML.
+    static let styleSheet = """
+
+        :root{color-scheme:light dark;--bg:\(Palette.light.background);--panel:\(Palette.light.panel);--fg:\(Palette.light.foreground);\
+        --muted:\(Palette.light.muted);--grid:\(Palette.light.grid);--link:#005a8f;--hl:#D55E00;--hl-row:#fde9c8;--hl-main:#f9c98a;--target:#d7ecf9}
+        @media (prefers-color-scheme:dark){:root{--bg:\(Palette.dark.background);--panel:\(Palette.dark.panel);--fg:\(Palette.dark.foreground);\
+        --muted:\(Palette.dark.muted);--grid:\(Palette.dark.grid);--link:#79c0ff;--hl:#F0B431;--hl-row:#3a2e12;--hl-main:#5c4516;--target:#12324a}}
+        html{background:var(--bg);color:var(--fg)}
+        body{margin:0 auto;max-width:1120px;padding:20px 24px 40px;font:15px/1.55 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+        a{color:var(--link)}
+        h1{font-size:28px;line-height:1.25;margin:8px 0 6px}
+        h2{font-size:19px;margin:32px 0 10px;padding-bottom:4px;border-bottom:1px solid var(--grid)}
+        p{margin:8px 0;max-width:80ch}
+        code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:13px}
+        .r-nav{font-size:14px}
+        .r-muted{color:var(--muted)}
+        .r-lead{font-size:17px;color:var(--muted)}
+        .r-name{color:var(--muted)}
+        .r-figure{margin:10px 0;overflow-x:auto;border:1px solid var(--grid);border-radius:8px;background:var(--bg)}
+        .r-figure svg{display:block;max-width:100%;height:auto}
+        @media (max-width:760px){body{padding:12px}.r-figure svg{max-width:none}}
+        .r-source{background:var(--panel);border:1px solid var(--grid);border-radius:8px;padding:12px 14px;overflow-x:auto;line-height:1.45;tab-size:4}
+        .r-table{border-collapse:collapse;font-size:14px;margin:8px 0}
+        .r-table th,.r-table td{text-align:left;vertical-align:top;padding:4px 10px;border-bottom:1px solid var(--grid)}
+        .r-table th{background:var(--panel);font-weight:600}
+        .r-index{width:100%}
+        .r-index td:first-child{min-width:14em}
+        .r-index td:last-child,.r-index th:last-child{white-space:nowrap}
+        .r-events{width:100%;font-size:13px}
+        .r-events th{position:sticky;top:0}
+        .r-events td:nth-child(4),.r-events td:nth-child(5){overflow-wrap:anywhere}
+        .r-number{text-align:right;font-variant-numeric:tabular-nums}
+        .r-table th.r-number{text-align:right}
+        .r-events tr:target td{background:var(--target)}
+        .r-events tr.r-hl td{background:var(--hl-row)}
+        .r-events tr.r-hl-main td{background:var(--hl-main)}
+        .r-kind-created td,.r-kind-dispose td{color:var(--muted)}
+        .r-status{min-height:1.55em;color:var(--muted);font-size:14px}
+        .r-hint{color:var(--muted);font-size:14px}
+        svg .r-hl circle,svg .r-hl path,svg .r-hl rect,svg .r-hl line{stroke:var(--hl);stroke-width:3px}
+        svg [data-event]{cursor:pointer}
+        .r-footer{margin-top:40px;padding-top:10px;border-top:1px solid var(--grid);color:var(--muted);font-size:13px}
+
+        """
+
+    /// The hover script: plain JavaScript, no libraries. It reads each row's
+    /// `data-event` and `data-cause`, and on hovering anything with
+    /// `data-event` (a mark or a row) highlights that event, the events in its
+    /// chain of causes and the events whose chain of causes leads to it.
+    /// Wrapped in a commented CDATA section by the page, for XML.
+    static let script = """
+        (function () {
+          "use strict";
+          var table = document.getElementById("events");
+          if (!table || !document.querySelectorAll) { return; }
+          var rows = table.tBodies[0].rows, cause = [], i;
+          for (i = 0; i < rows.length; i++) {
+            var c = rows[i].getAttribute("data-cause");
+            cause.push(c === null ? -1 : Number(c));
+          }
+          var marks = document.querySelectorAll("svg [data-event]");
+          var status = document.getElementById("r-status");
+          var hint = document.getElementById("r-hint");
+          if (hint) { hint.hidden = false; }
+          var children = [];
+          for (i = 0; i < rows.length; i++) { children.push([]); }
+          for (i = 0; i < rows.length; i++) {
+            if (cause[i] >= 0 && cause[i] < rows.length) { children[cause[i]].push(i); }
+          }
+          var lit = [];
+          function clear() {
+            for (var k = 0; k < lit.length; k++) { lit[k].classList.remove("r-hl", "r-hl-main"); }
+            lit = [];
+            if (status) { status.textContent = ""; }
+          }
+          // The event, its chain of causes, and every event whose chain of causes leads to it.
+          function connected(target) {
+            var set = {}, seen = {}, stack = [target], e = target, k, list;
+            while (e >= 0 && e < rows.length && !set[e]) { set[e] = true; e = cause[e]; }
+            while (stack.length > 0) {
+              e = stack.pop();
+              if (seen[e]) { continue; }
+              seen[e] = true;
+              set[e] = true;
+              list = children[e];
+              for (k = 0; k < list.length; k++) { stack.push(list[k]); }
+            }
+            return set;
+          }
+          function light(target) {
+            clear();
+            if (!(target >= 0 && target < rows.length)) { return; }
+            var set = connected(target), k;
+            for (k in set) {
+              if (Object.prototype.hasOwnProperty.call(set, k)) {
+                rows[k].classList.add(Number(k) === target ? "r-hl-main" : "r-hl");
+                lit.push(rows[k]);
+              }
+            }
+            for (k = 0; k < marks.length; k++) {
+              if (set[marks[k].getAttribute("data-event")]) { marks[k].classList.add("r-hl"); lit.push(marks[k]); }
+            }
+            if (status) {
+              var cells = rows[target].cells, parts = [];
+              for (k = 2; k < 6; k++) { if (cells[k].textContent) { parts.push(cells[k].textContent); } }
+              status.textContent = "#" + cells[0].textContent + " at " + cells[1].textContent + " s: " + parts.join(", ");
+            }
+          }
+          function eventOf(node) {
+            var el = node && node.closest ? node.closest("[data-event]") : null;
+            return el ? Number(el.getAttribute("data-event")) : -1;
+          }
+          document.addEventListener("mouseover", function (ev) {
+            var e = eventOf(ev.target);
+            if (e >= 0) { light(e); }
+          });
+          document.addEventListener("mouseout", function (ev) {
+            if (eventOf(ev.target) >= 0 && eventOf(ev.relatedTarget) < 0) { clear(); }
+          });
+          document.addEventListener("click", function (ev) {
+            var el = ev.target && ev.target.closest ? ev.target.closest("svg [data-event]") : null;
+            if (el) { location.hash = "event-" + el.getAttribute("data-event"); }
+          });
+        })();
+
+        """
+}

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import Render
+import Scenarios
+import Tracer
+
+/// `sigviz report`.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a static HTML report: an index of scenarios and a page for each.",
+        discussion: """
+            The index lists every scenario with its didSubscribe counts, under the headline \
+            comparison (cold, publish, replay, replaylast and replaylazily, when all five are \
+            reported). Each scenario's page has its explanation, its source when it has one, \
+            its timeline and subscription graph, its didSubscribe counts and a table of every \
+            event; hovering a mark highlights its event and the events connected to it.
+
+            The site is self-contained (no scripts, styles or fonts from elsewhere), follows the \
+            viewer's light or dark preference, and opens from the file system: open \
+            DIR/index.html in a browser. DIR is created if needed; the files in it are replaced \
+            atomically, and nothing outside it is written.
+
+            Examples:
+              sigviz report -o report
+              sigviz report fetchdata fetchdata-replaylazily -o fetchdata-report
+              sigviz report Examples/scenarios/*.sigviz -o report
+              sigviz report cold publish my-trace.json -o report
+            """
+    )
+
+    @Argument(help: "Built-in scenarios (see `sigviz list`), scenario files (.sigviz) or trace files (.json); all the built-in scenarios when none is given.")
+    var inputs: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the site to.", valueName: "dir"))
+    var output: String
+
+    @Option(help: "The index page's title.")
+    var title: String = "sigviz report"
+
+    /// The scenarios of the headline comparison, top to bottom.
+    static let headlineScenarios = ["cold", "publish", "replay", "replaylast", "replaylazily"]
+
+    func validate() throws {
+        if output.isEmpty { throw ValidationError("--output needs a directory name.") }
+    }
+
+    func run() throws {
+        let entries = try (inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs).map(Self.entry(for:))
+        var headline: ReportBuilder.Headline?
+        let traces = Self.headlineScenarios.compactMap { name in entries.first { $0.name == name }?.trace }
+        if traces.count == Self.headlineScenarios.count {
+            headline = ReportBuilder.Headline(
+                caption: "The same cold source through no conversion, publish, replay, replayLast and replayLazily, "
+                    + "with the same subscribers, on one time axis. Each badge counts the source's didSubscribe runs.",
+                traces: traces)
+        }
+        let site = ReportBuilder(title: title, headline: headline).build(entries)
+        try Self.write(site, to: output, inputs: inputs.filter { Catalog.scenario(named: $0) == nil })
+        print("wrote \(site.count) files to \(output); open \((output as NSString).appendingPathComponent("index.html"))")
+    }
+
+    /// A report entry for a built-in scenario, or for a trace (or scenario) file.
+    static func entry(for argument: String) throws -> ReportEntry {
+        if let scenario = Catalog.scenario(named: argument) {
+            return ReportEntry(name: scenario.name, title: scenario.title, explanation: scenario.summary, trace: scenario.trace())
+        }
+        if argument.hasSuffix(".sigviz") {
+            let file = try Input.scenarioFile(argument)
+            let scenario = file.scenario(named: Input.scenarioName(argument))
+            return ReportEntry(
+                name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
+                trace: scenario.trace())
+        }
+        // A trace file: its events are the table; its JSON is not worth showing as a source.
+        let trace = try Input.trace(argument)
+        let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
+        return ReportEntry(name: name, title: trace.title ?? name, explanation: "The trace recorded in \(argument).", trace: trace)
+    }
+
+    /// Writes every file of `site` under `directory`, creating it and its
+    /// `scenarios` folder if needed, after checking that no file would land
+    /// outside it or replace one of the `inputs`.
+    static func write(_ site: [(path: String, contents: Data)], to directory: String, inputs: [String]) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandFailure("cannot write the report to \(directory): it is a file, not a directory")
+        }
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create \(directory): \(describe(error))")
+        }
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
+        let protected = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
+        let protectedFiles = Set(inputs.compactMap { identity(ofFileAt: $0) })
+        var targets: [(url: URL, display: String, contents: Data)] = []
+        for file in site {
+            let components = file.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard !file.path.hasPrefix("/"),
+                  components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
+                throw CommandFailure("refusing to write \(file.path): not a plain relative path")
+            }
+            var url = root
+            var display = directory
+            for (index, component) in components.enumerated() {
+                url.appendPathComponent(String(component))
+                display = (display as NSString).appendingPathComponent(String(component))
+                // A folder must be a real directory inside DIR (not a symlink leading elsewhere); a file must not be a
+                // directory or a symlink (an atomic write replaces it, but the user meant it to point somewhere).
+                let attributes = try? manager.attributesOfItem(atPath: url.path)
+                let type = attributes?[.type] as? FileAttributeType
+                if type == .typeSymbolicLink {
+                    throw CommandFailure("cannot write \(display): it is a symbolic link, and the report is written only inside \(directory)")
+                }
+                if index < components.count - 1 {
+                    if let type, type != .typeDirectory {
+                        throw CommandFailure("cannot write \(display): it exists and is not a directory")
+                    }
+                } else if let type, type != .typeRegular {
+                    throw CommandFailure("cannot write \(display): it exists and is not a regular file")
+                }
+            }
+            if protected.contains(url.resolvingSymlinksInPath().path)
+                || identity(ofFileAt: url.path).map(protectedFiles.contains) == true {
+                throw CommandFailure("refusing to write \(display): it is one of the input files")
+            }
+            targets.append((url, display, file.contents))
+        }
+        for target in targets {
+            let folder = target.url.deletingLastPathComponent()
+            do {
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure("cannot create \(folder.path): \(describe(error))")
+            }
+            do {
+                try target.contents.write(to: target.url, options: .atomic)
+            } catch {
+                throw CommandFailure("cannot write \(target.display): \(describe(error))")
+            }
+        }
+    }
+
+    /// The device and inode of the file at `path` (following symlinks), so that a hard link to an input is recognised.
+    static func identity(ofFileAt path: String) -> [UInt64]? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path),
+              let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+              let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value else { return nil }
+        return [device, inode]
+    }
+}
