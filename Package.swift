@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "Reactive"),
         .target(name: "Tracer", dependencies: ["Reactive"]),
         .target(name: "Render", dependencies: ["Tracer"]),
-        .target(name: "Scenarios", dependencies: ["Reactive", "Tracer"]),
+        .target(name: "Scenarios", dependencies: ["Reactive", "Tracer"], resources: [.copy("Resources/scenarios")]),
         .executableTarget(name: "sigviz", dependencies: [
             "Scenarios", "Tracer", "Render",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

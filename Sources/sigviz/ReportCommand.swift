@@ -63,7 +63,9 @@ struct ReportCommand: ParsableCommand {
     /// A report entry for a built-in scenario, or for a trace (or scenario) file.
     static func entry(for argument: String) throws -> ReportEntry {
         if let scenario = Catalog.scenario(named: argument) {
-            return ReportEntry(name: scenario.name, title: scenario.title, explanation: scenario.summary, trace: scenario.trace())
+            return ReportEntry(
+                name: scenario.name, title: scenario.title, explanation: scenario.summary,
+                source: Catalog.scenarioFile(named: scenario.name), trace: scenario.trace())
         }
         if argument.hasSuffix(".sigviz") {
             let file = try Input.scenarioFile(argument)

@@ -64,3 +64,22 @@ struct ScenarioDocumentationTests {
         }
     }
 }
+
+@Suite("Built-in scenarios as files")
+struct CatalogFileTests {
+    @Test("every built-in scenario ships its scenario file, the same as in Examples/scenarios, and it runs to the same trace",
+          arguments: Catalog.scenarios.map(\.name))
+    func twin(name: String) throws {
+        let text = try #require(Catalog.scenarioFile(named: name), "no scenario file for \(name)")
+        let onDisk = try String(contentsOf: examplesDirectory.appendingPathComponent(name + ".sigviz"), encoding: .utf8)
+        #expect(text == onDisk)
+        let trace = try ScenarioFile(parsing: text, file: name).scenario(named: name).trace()
+        #expect(trace == Catalog.scenario(named: name)!.trace())
+    }
+
+    @Test("there is no scenario file for a name that is not built in")
+    func unknown() {
+        #expect(Catalog.scenarioFile(named: "nope") == nil)
+        #expect(Catalog.scenarioFile(named: "../Package") == nil)
+    }
+}

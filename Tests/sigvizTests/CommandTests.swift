@@ -291,3 +291,17 @@ struct RenderExpectTests {
         #expect(plain.errors.contains("--expect needs a scenario file"))
     }
 }
+
+@Suite("Built-in scenarios in the report")
+struct BuiltInReportSourceTests {
+    @Test("a built-in scenario's page shows its scenario file as the source")
+    func source() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try sigviz("report", "cold-to-hot-multicast", "-o", directory.path)
+        #expect(run.status == 0)
+        let page = try String(contentsOf: directory.appendingPathComponent("scenarios/cold-to-hot-multicast.html"), encoding: .utf8)
+        #expect(page.contains("<pre class=\"r-source\"><code>"))
+        #expect(page.contains("let connection = coldSignal | multicast subject"))
+    }
+}
