@@ -5,6 +5,7 @@ import Testing
 /// The example scenario files of the repository.
 private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Examples/scenarios")
+    .resolvingSymlinksInPath()  // Examples/scenarios links to the Scenarios module's resources
 
 /// The names of the example scenario files, without `.sigviz`, sorted.
 private func exampleNames() throws -> [String] {
