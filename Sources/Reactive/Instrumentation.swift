@@ -205,13 +205,16 @@ final class Probe: Sendable {
     func delivering<Value>(
         _ event: Event<Value>, subscription: Int, replayed: Bool, _ body: () -> Void
     ) {
-        let number: Int
+        within(subscription: subscription, cause: recordDelivery(event, subscription: subscription, replayed: replayed), body)
+    }
+
+    /// Reports a delivery on `subscription` and returns its sequence number.
+    func recordDelivery<Value>(_ event: Event<Value>, subscription: Int, replayed: Bool) -> Int {
         switch event {
-        case .next(let value): number = record(.next(subscription: subscription, value: value, replayed: replayed))
-        case .error(let error): number = record(.error(subscription: subscription, error: error, replayed: replayed))
-        case .completed: number = record(.completed(subscription: subscription, replayed: replayed))
+        case .next(let value): record(.next(subscription: subscription, value: value, replayed: replayed))
+        case .error(let error): record(.error(subscription: subscription, error: error, replayed: replayed))
+        case .completed: record(.completed(subscription: subscription, replayed: replayed))
         }
-        within(subscription: subscription, cause: number, body)
     }
 }
 

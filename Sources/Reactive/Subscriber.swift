@@ -55,18 +55,50 @@ protocol InstrumentationIdentifiable {
 /// the subscriber terminates or its subscription is disposed (RAC keeps them
 /// until termination or deallocation).
 final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdentifiable {
-    private struct Handlers {
-        var next: (@Sendable (Value) -> Void)?
-        var error: (@Sendable (any Error) -> Void)?
-        var completed: (@Sendable () -> Void)?
-    }
-
     /// The closures live in their own box so the disposable that clears them
-    /// does not keep the subscriber alive.
-    private final class Box: Sendable {
-        let handlers: Locked<Handlers?>
-        init(_ handlers: Handlers) { self.handlers = Locked(handlers) }
-        func take() -> Handlers? { handlers.withLock { $0.take() } }
+    /// does not keep the subscriber alive. The box reads them under a plain
+    /// lock (not ``Locked``): `sendNext` runs once per delivery.
+    private final class Box: @unchecked Sendable {
+        private let lock = Lock()
+        private var next: (@Sendable (Value) -> Void)?
+        private var error: (@Sendable (any Error) -> Void)?
+        private var completed: (@Sendable () -> Void)?
+
+        init(next: (@Sendable (Value) -> Void)?, error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
+            self.next = next
+            self.error = error
+            self.completed = completed
+        }
+
+        private var isReleased = false
+
+        var nextHandler: (@Sendable (Value) -> Void)? {
+            lock.lock()
+            defer { lock.unlock() }
+            return next
+        }
+
+        /// The `next` closure (`nil` if none was given), or `nil` for the
+        /// whole result once the closures were released.
+        var liveNextHandler: (handler: (@Sendable (Value) -> Void)?, Void)? {
+            lock.lock()
+            defer { lock.unlock() }
+            return isReleased ? nil : (next, ())
+        }
+
+        /// Releases the closures and returns the terminal ones.
+        func take() -> (error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
+            lock.lock()
+            let taken = (error, completed)
+            let released = next
+            isReleased = true
+            next = nil
+            error = nil
+            completed = nil
+            lock.unlock()
+            withExtendedLifetime(released) {}  // released here, outside the lock
+            return taken
+        }
     }
 
     private let box: Box
@@ -80,7 +112,7 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
         completed: (@Sendable () -> Void)?
     ) {
         self.label = label
-        let box = Box(Handlers(next: next, error: error, completed: completed))
+        let box = Box(next: next, error: error, completed: completed)
         self.box = box
         disposable.add(BlockDisposable { _ = box.take() })
     }
@@ -88,19 +120,24 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
     deinit { disposable.dispose() }
 
     func sendNext(_ value: Value) {
-        box.handlers.withLock { $0?.next }?(value)
+        box.nextHandler?(value)
     }
+
+    /// The `next` closure (possibly none), or `nil` once the closures are
+    /// released: lets an instrumented delivery report a value only if the
+    /// subscriber will still receive it.
+    var liveNextHandler: (handler: (@Sendable (Value) -> Void)?, Void)? { box.liveNextHandler }
 
     func sendError(_ error: any Error) {
         let handlers = box.take()
         disposable.dispose()
-        handlers?.error?(error)
+        handlers.error?(error)
     }
 
     func sendCompleted() {
         let handlers = box.take()
         disposable.dispose()
-        handlers?.completed?()
+        handlers.completed?()
     }
 
     func didSubscribe(with other: CompoundDisposable) {
@@ -139,6 +176,17 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
     private let isTerminated = Atomic(false)
     let probe: Probe?
     let subscriptionID: Int
+    /// When observed: orders the report of a delivery and the report of the
+    /// disposal, so that a trace never shows a delivery after its subscription's
+    /// disposal (one in flight when another thread disposes is reported first, or not made).
+    private let reportGate: ReportGate?
+
+    /// The lock and flag of ``reportGate``'s ordering, apart from the
+    /// passthrough: the disposable that reports the disposal may outlive it.
+    private final class ReportGate: @unchecked Sendable {
+        let lock = Lock()
+        var disposalReported = false
+    }
 
     init(_ inner: any Subscriber<Value>, signal: Signal<Value>, disposable: CompoundDisposable, serialized: Bool) {
         self.inner = inner
@@ -151,10 +199,18 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
             let identity = (inner as? any InstrumentationIdentifiable)?.subscriberIdentity(for: probe) ?? .anonymous
             probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity,
                                      parent: probe.currentSubscription))
-            disposable.add(BlockDisposable { probe.record(.disposed(subscription: id)) })
+            let gate = ReportGate()
+            reportGate = gate
+            disposable.add(BlockDisposable {
+                gate.lock.lock()
+                probe.record(.disposed(subscription: id))
+                gate.disposalReported = true
+                gate.lock.unlock()
+            })
         } else {
             probe = nil
             subscriptionID = 0
+            reportGate = nil
         }
         inner.didSubscribe(with: disposable)
     }
@@ -180,6 +236,21 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         }
     }
 
+    /// Delivers a live value now, without building an `Event`: a subject's
+    /// common path. The caller guarantees serialization.
+    func deliverNext(_ value: Value) {
+        if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
+        guard probe == nil else { return deliverObserved(value) }
+        inner.sendNext(value)
+    }
+
+    /// Kept out of line: building an `Event` costs a metadata look-up, which
+    /// the compiler would otherwise hoist into ``deliverNext(_:)``'s entry.
+    @inline(never)
+    private func deliverObserved(_ value: Value) {
+        deliver(.next(value), replayed: false)
+    }
+
     /// Delivers `event` now; the caller guarantees serialization.
     ///
     /// - Parameter replayed: Whether the event is history a subject replays
@@ -188,10 +259,30 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
         if event.isTerminating, isTerminated.exchange(true, ordering: .acquiringAndReleasing) { return }
         if let probe {
-            probe.delivering(event, subscription: subscriptionID, replayed: replayed) { forward(event) }
+            // A closure subscriber's `next` is looked up before the report, so
+            // that a disposal on another thread cannot leave the trace with a
+            // delivery the subscriber never received.
+            var live: (handler: (@Sendable (Value) -> Void)?, Void)?
+            if case .next = event, let closures = inner as? ClosureSubscriber<Value> {
+                live = closures.liveNextHandler
+                guard live != nil else { return }
+            }
+            guard let report = reportDelivery(event, probe: probe, replayed: replayed) else { return }
+            probe.within(subscription: subscriptionID, cause: report) {
+                if let live, case .next(let value) = event { live.handler?(value) } else { forward(event) }
+            }
         } else {
             forward(event)
         }
+    }
+
+    /// Reports a delivery unless the disposal was reported first; then the delivery is not made.
+    private func reportDelivery(_ event: Event<Value>, probe: Probe, replayed: Bool) -> Int? {
+        guard let reportGate else { return probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed) }
+        reportGate.lock.lock()
+        defer { reportGate.lock.unlock() }
+        if reportGate.disposalReported { return nil }
+        return probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed)
     }
 
     @inline(__always)

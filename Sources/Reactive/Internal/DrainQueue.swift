@@ -9,12 +9,14 @@ import Synchronization
 /// a time, first in first out, and a handler that submits to its own queue
 /// neither deadlocks nor runs nested.
 final class DrainQueue<Item: Sendable>: Sendable {
-    private struct State {
-        var pending: [Item] = []
-        var isDraining = false
-    }
-
-    private let state = Locked(State())
+    /// Whether a thread is draining. Kept apart from the pending items so
+    /// that the uncontended path takes no lock. The flag and the count are
+    /// sequentially consistent: a drainer that stops and a submitter that
+    /// queues must not both miss each other (they re-check, Dekker-style).
+    private let isDraining = Atomic(false)
+    /// How many items are pending (changed under the lock, read without it).
+    private let pendingCount = Atomic(0)
+    private let pending = Locked<[Item]>([])
 
     init() {}
 
@@ -23,25 +25,55 @@ final class DrainQueue<Item: Sendable>: Sendable {
     /// Every caller must pass the same logical `handle`: the drainer applies
     /// its own `handle` to the items others queued.
     func submit(_ item: Item, _ handle: (Item) -> Void) {
-        let runsNow = state.withLock { state -> Bool in
-            if state.isDraining {
-                state.pending.append(item)
-                return false
+        submit(now: { handle(item) }, orLater: item, handle)
+    }
+
+    /// Runs `now` at once when no thread is draining; otherwise queues
+    /// `later` (evaluated only then) for the draining thread, which handles it
+    /// with `handle`. `now` and `handle(later)` must do the same thing: the
+    /// first is a fast path that need not build the item.
+    func submit(now: () -> Void, orLater later: @autoclosure () -> Item, _ handle: (Item) -> Void) {
+        if isDraining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            // Items queued before this one (by a thread that just missed the
+            // previous drainer) go first: queue behind them instead of overtaking.
+            if pendingCount.load(ordering: .sequentiallyConsistent) == 0 {
+                now()
+            } else {
+                enqueue(later())
             }
-            state.isDraining = true
-            return true
+            drainPending(handle)
+            return
         }
-        guard runsNow else { return }
-        handle(item)
-        while let batch = state.withLock({ state -> [Item]? in
-            if state.pending.isEmpty {
-                state.isDraining = false
-                return nil
+        enqueue(later())
+        // The drainer may have finished between the failed exchange and the append.
+        if isDraining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
+            drainPending(handle)
+        }
+    }
+
+    private func enqueue(_ item: Item) {
+        pending.withLock { items in
+            items.append(item)
+            pendingCount.add(1, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Handles the queued items until none is left, then stops draining.
+    private func drainPending(_ handle: (Item) -> Void) {
+        while true {
+            if pendingCount.load(ordering: .sequentiallyConsistent) == 0 {
+                isDraining.store(false, ordering: .sequentiallyConsistent)
+                // An item queued after the check, whose owner saw us draining, is ours to handle.
+                guard pendingCount.load(ordering: .sequentiallyConsistent) != 0,
+                      isDraining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+                else { return }
             }
-            var batch: [Item] = []
-            swap(&batch, &state.pending)
-            return batch
-        }) {
+            let batch = pending.withLock { items -> [Item] in
+                var batch: [Item] = []
+                swap(&batch, &items)
+                pendingCount.subtract(batch.count, ordering: .releasing)
+                return batch
+            }
             for item in batch { handle(item) }
         }
     }

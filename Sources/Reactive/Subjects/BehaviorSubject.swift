@@ -14,7 +14,7 @@ public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked 
     /// Creates a behavior subject whose current value is `value`
     /// (RAC's `+behaviorSubjectWithDefaultValue:`).
     public init(_ value: Value) {
-        super.init(kind: .behaviorSubject, name: "", state: State(current: value))
+        super.init(kind: .behaviorSubject, name: "", state: State(current: value), recordsEvents: true)
     }
 
     /// The most recent value sent, or the initial one.

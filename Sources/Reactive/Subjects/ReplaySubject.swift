@@ -31,7 +31,7 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
         self.capacity = capacity
         super.init(
             kind: .replaySubject(capacity: capacity == .max ? nil : capacity), name: "",
-            state: State(history: History(capacity: capacity)))
+            state: State(history: History(capacity: capacity)), recordsEvents: true)
     }
 
     @discardableResult

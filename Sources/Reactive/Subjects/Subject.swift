@@ -30,7 +30,6 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     }
 
     struct State: Sendable {
-        var subscribers: ContiguousArray<Passthrough<Value>> = []
         /// A replay subject's buffer.
         var history: History<Value>?
         /// Whether a replay subject has completed.
@@ -42,6 +41,11 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     }
 
     let state: Locked<State>
+    /// The live subscribers, in subscription order.
+    let subscribers = SubscriberList<Value>()
+    /// Whether ``update(_:with:)`` records events (replay and behavior subjects),
+    /// so that a send must go through the state.
+    let recordsEvents: Bool
     private let drain = DrainQueue<Command>()
     /// The subscriptions that feed this subject (RAC's `disposable` property).
     let upstream = CompoundDisposable()
@@ -51,12 +55,18 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         self.init(kind: .subject, name: "", state: State())
     }
 
-    init(kind: SignalKind, name: String, state: State) {
+    init(kind: SignalKind, name: String, state: State, recordsEvents: Bool = false) {
         self.state = Locked(state)
+        self.recordsEvents = recordsEvents
         super.init(kind: kind, name: name)
     }
 
-    deinit { upstream.dispose() }
+    deinit {
+        upstream.dispose()
+        // The removal closures of `register` hold the list, not the subject;
+        // letting go of the subscribers here ends that cycle.
+        subscribers.removeAll()
+    }
 
     @discardableResult
     public override func subscribe(_ subscriber: any Subscriber<Value>) -> any Disposable {
@@ -66,7 +76,9 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     }
 
     /// Sends `value` to every current subscriber.
-    public func sendNext(_ value: Value) { drain.submit(.event(.next(value)), process) }
+    public func sendNext(_ value: Value) {
+        drain.submit(now: { deliverNext(value) }, orLater: .event(.next(value))) { process($0) }
+    }
 
     /// Sends `error` to every current subscriber and disposes what feeds the subject.
     public func sendError(_ error: any Error) { drain.submit(.event(.error(error)), process) }
@@ -79,8 +91,10 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     public func didSubscribe(with disposable: CompoundDisposable) {
         if disposable.isDisposed { return }
         upstream.add(disposable)
-        disposable.add(BlockDisposable { [weak self, unowned(unsafe) disposable] in
-            self?.upstream.remove(disposable)
+        // Captures `upstream` rather than a weak `self`: a weakly referenced
+        // object pays for a side table on every retain, on every send.
+        disposable.add(BlockDisposable { [upstream, unowned(unsafe) disposable] in
+            upstream.remove(disposable)
         })
     }
 
@@ -88,15 +102,11 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
 
     /// Adds `passthrough` to the live subscribers until its subscription is disposed.
     final func register(_ passthrough: Passthrough<Value>) {
-        state.withLock { $0.subscribers.append(passthrough) }
+        subscribers.append(passthrough)
         let id = ObjectIdentifier(passthrough)
-        passthrough.disposable.add(BlockDisposable { [weak self] in
-            self?.state.withLock { state in
-                if let index = state.subscribers.lastIndex(where: { ObjectIdentifier($0) == id }) {
-                    state.subscribers.remove(at: index)
-                }
-            }
-        })
+        // Captures the list rather than a weak `self` (see `didSubscribe(with:)`);
+        // `deinit` empties the list, so it does not outlive the subject by a cycle.
+        passthrough.disposable.add(BlockDisposable { [subscribers] in subscribers.remove(id) })
     }
 
     /// Subscribes `subscriber` through ``attach(_:)``, run on
@@ -126,11 +136,23 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         }
     }
 
+    /// A live value, without building an `Event` when nothing records it:
+    /// the common path, kept free of generic-enum metadata look-ups.
+    private func deliverNext(_ value: Value) {
+        guard probe == nil, !recordsEvents else { return broadcastNext(value) }
+        let subscribers = self.subscribers.snapshot()
+        for index in subscribers.indices { subscribers[index].deliverNext(value) }
+    }
+
+    /// Out of line, so that `deliverNext` does not pay for `Event`'s metadata.
+    @inline(never)
+    private func broadcastNext(_ value: Value) {
+        broadcast(.next(value))
+    }
+
     private func broadcast(_ event: Event<Value>) {
-        let subscribers = state.withLock { state in
-            update(&state, with: event)
-            return state.subscribers
-        }
+        if recordsEvents { state.withLock { update(&$0, with: event) } }
+        let subscribers = self.subscribers.snapshot()
         let report = probe.map { probe in
             switch event {
             case .next(let value): probe.record(.sentNext(signal: signalID, value: value))
@@ -142,6 +164,41 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
             if event.isTerminating { upstream.dispose() }
             for subscriber in subscribers { subscriber.deliver(event, replayed: false) }
         }
+    }
+}
+
+/// A subject's live subscribers, under a plain lock.
+final class SubscriberList<Value: Sendable>: @unchecked Sendable {
+    private let lock = Lock()
+    private var list: ContiguousArray<Passthrough<Value>> = []
+
+    func append(_ passthrough: Passthrough<Value>) {
+        lock.lock()
+        list.append(passthrough)
+        lock.unlock()
+    }
+
+    /// Removes the subscriber with identity `id`; it is released outside the lock.
+    func remove(_ id: ObjectIdentifier) {
+        lock.lock()
+        let index = list.lastIndex { ObjectIdentifier($0) == id }
+        let removed = index.map { list.remove(at: $0) }
+        lock.unlock()
+        withExtendedLifetime(removed) {}  // released here, outside the lock
+    }
+
+    func snapshot() -> ContiguousArray<Passthrough<Value>> {
+        lock.lock()
+        defer { lock.unlock() }
+        return list
+    }
+
+    func removeAll() {
+        lock.lock()
+        let removed = list
+        list = []
+        lock.unlock()
+        withExtendedLifetime(removed) {}  // released here, outside the lock
     }
 }
 
