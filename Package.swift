@@ -34,13 +34,13 @@ let package = Package(
                     .writeToPackageDirectory(reason: "sigviz docs writes the diagrams and scenarios.md into the output directory.")
                 ]),
             dependencies: ["sigviz"]),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "Tracer"]),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "Reactive"]),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Tracer", "Scenarios", "Reactive"],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Reactive"]),
-        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "Scenarios", "Tracer"]),
+        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "Scenarios", "Tracer"], exclude: ["Malformed"]),
         .executableTarget(name: "subject-vs-replay", dependencies: ["Reactive"], path: "Examples/subject-vs-replay"),
         .executableTarget(name: "cold-signal", dependencies: ["Reactive"], path: "Examples/cold-signal"),
         .executableTarget(name: "cold-to-hot", dependencies: ["Reactive"], path: "Examples/cold-to-hot"),

@@ -34,20 +34,35 @@ extension Trace {
         return Data(writer.bytes)
     }
 
+    /// The most events a trace may have unless told otherwise: 1,000,000.
+    ///
+    /// ``init(json:maximumEvents:)`` refuses a trace with more, and sigviz uses it as the default of
+    /// `--max-events`, for trace files and for the scenarios it records (``TraceRecorder/limit``).
+    /// Recording a million events takes about 450 MB (a debug build), and a trace file of 64 MB,
+    /// the most sigviz reads, holds at most about 1.4 million.
+    public static let defaultMaximumEvents = 1_000_000
+
     /// Reads a trace in the sigviz trace JSON format and checks it with ``validate()``.
     ///
+    /// - Parameters:
+    ///   - json: The trace's UTF-8 bytes.
+    ///   - maximumEvents: The most events to read: a trace with more is refused
+    ///     at the first event past the limit, without reading the rest.
     /// - Throws: ``TraceFormatError`` naming the line and column of the first
     ///   problem: bad JSON, an unknown version or kind, a missing field, a
-    ///   dangling id, an event after its subscription's terminal event.
-    public init(json: Data) throws(TraceFormatError) {
+    ///   dangling id, an event after its subscription's terminal event, more
+    ///   than `maximumEvents` events.
+    public init(json: Data, maximumEvents: Int = Trace.defaultMaximumEvents) throws(TraceFormatError) {
         let result = json.withUnsafeBytes { raw in
-            Result { () throws(TraceFormatError) -> Trace in try Trace.read(raw.bindMemory(to: UInt8.self)) }
+            Result { () throws(TraceFormatError) -> Trace in
+                try Trace.read(raw.bindMemory(to: UInt8.self), maximumEvents: maximumEvents)
+            }
         }
         self = try result.get()
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceFormatError) -> Trace {
-        var reader = TraceReader(bytes)
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumEvents: Int) throws(TraceFormatError) -> Trace {
+        var reader = TraceReader(bytes, maximumEvents: maximumEvents)
         let trace: Trace
         do throws(JSONScanner.Failure) {
             trace = try reader.read()

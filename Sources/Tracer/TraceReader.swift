@@ -5,8 +5,13 @@ struct TraceReader: ~Copyable {
     private var signalOffsets: [Int] = []
     private var subscriptionOffsets: [Int] = []
     private var eventOffsets: [Int] = []
+    /// The most events to read; the next one is refused.
+    private let maximumEvents: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { scanner = JSONScanner(bytes) }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumEvents: Int = Trace.defaultMaximumEvents) {
+        scanner = JSONScanner(bytes)
+        self.maximumEvents = maximumEvents
+    }
 
     typealias Failure = JSONScanner.Failure
 
@@ -37,7 +42,9 @@ struct TraceReader: ~Copyable {
                     try reader.readSubscription(index)
                 }
             case "events":
-                (trace.events, eventOffsets) = try readArray { reader, index throws(Failure) in try reader.readEvent(index) }
+                (trace.events, eventOffsets) = try readArray(limit: maximumEvents) { reader, index throws(Failure) in
+                    try reader.readEvent(index)
+                }
             default: throw scanner.fail("unknown field '\(key)' in the trace", at: keyOffset)
             }
         }
@@ -56,15 +63,19 @@ struct TraceReader: ~Copyable {
         return scanner.offset
     }
 
-    /// Reads an array, returning its elements and the offset where each starts.
+    /// Reads an array, returning its elements and the offset where each starts;
+    /// refuses an element past `limit` (the events' ``Trace/defaultMaximumEvents``).
     private mutating func readArray<Element>(
-        _ element: (inout TraceReader, Int) throws(Failure) -> Element
+        limit: Int = .max, _ element: (inout TraceReader, Int) throws(Failure) -> Element
     ) throws(Failure) -> ([Element], [Int]) {
         var elements: [Element] = []
         var offsets: [Int] = []
         var first = true
         try scanner.beginArray()
         while try scanner.nextElement(first: &first) {
+            guard elements.count < limit else {
+                throw scanner.fail("the trace has more than \(limit) events, the limit (sigviz --max-events sets it)")
+            }
             offsets.append(scanner.offset)
             elements.append(try element(&self, elements.count))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import Synchronization
 
 /// Records what the runtime does into a ``Trace``.
 ///
@@ -16,20 +17,62 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
     private let lock = NSLock()
     private var records: [Record] = []
     private let origin: Double
+    /// ``TraceRecorder/limit`` when the recorder was made.
+    private let limit: Limit?
+    private var exceeded = false
 
     /// Makes an empty recorder.
     /// - Parameter origin: The clock time that becomes 0 in the trace: the
     ///   start of the recording for a wall clock; 0 for a virtual-time scheduler.
     public init(origin: Double = 0) {
         self.origin = origin
+        limit = Self.limitStorage.withLock { $0 }
     }
 
     /// Receives one report from the runtime.
     public func record(_ event: InstrumentationEvent) {
         let record = Record(event)
         lock.lock()
+        if let limit, records.count >= limit.maximumEvents {
+            let first = !exceeded
+            exceeded = true
+            lock.unlock()
+            if first { limit.exceeded(limit.maximumEvents) }
+            return
+        }
         records.append(record)
         lock.unlock()
+    }
+
+    /// A limit on how many reports a recorder keeps, and what to do when a run goes past it.
+    ///
+    /// A scenario can make far more events than a diagram can show (six `flattenMap`s of a
+    /// ten-value source into itself make 60,000; twelve, millions), and a recorder keeps every
+    /// report in memory. Set ``TraceRecorder/limit`` to bound that: `sigviz` sets it from
+    /// `--max-events` and, in `exceeded`, reports the error and exits, since a run that has gone
+    /// past it cannot be stopped from inside.
+    public struct Limit: Sendable {
+        /// The most reports a recorder keeps.
+        public var maximumEvents: Int
+        /// Called once per recorder, on the reporting thread, with `maximumEvents`, when a report
+        /// arrives past it. If it returns, the recorder drops that report and every later one:
+        /// the trace ends at the limit.
+        public var exceeded: @Sendable (_ maximumEvents: Int) -> Void
+
+        /// Makes a limit.
+        public init(maximumEvents: Int, exceeded: @escaping @Sendable (_ maximumEvents: Int) -> Void) {
+            self.maximumEvents = maximumEvents
+            self.exceeded = exceeded
+        }
+    }
+
+    private static let limitStorage = Mutex<Limit?>(nil)
+
+    /// The limit of the recorders made from now on, including those that ``Trace/record(title:clock:_:)``
+    /// and scenarios make; `nil` (the default) for none. Recorders already made keep theirs.
+    public static var limit: Limit? {
+        get { limitStorage.withLock { $0 } }
+        set { limitStorage.withLock { $0 = newValue } }
     }
 
     /// The number of reports received so far.

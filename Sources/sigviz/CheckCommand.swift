@@ -25,11 +25,14 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only failures.")
     var quiet = false
 
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one scenario file to check.") }
     }
 
     func run() throws {
+        limits.install()
         var failures = 0, passes = 0, problems: [String] = []
         var report = ""
         for path in files {
@@ -40,7 +43,7 @@ struct CheckCommand: ParsableCommand {
                 problems.append("\(error)")
                 continue
             }
-            let (_, results) = file.check(named: Input.scenarioName(path))
+            let (_, results) = Limits.recording(path) { file.check(named: Input.scenarioName(path)) }
             if results.isEmpty, !quiet { report += "\(path): no expectations\n" }
             for result in results {
                 let expectation = result.expectation

@@ -60,6 +60,8 @@ struct DocsCommand: ParsableCommand {
     @Option(help: "The colours: light, dark, or auto (follows the viewer's preference).")
     var theme: Theme = .auto
 
+    @OptionGroup var limits: LimitOptions
+
     /// The name of the Markdown page.
     static let pageName = "scenarios.md"
 
@@ -70,6 +72,7 @@ struct DocsCommand: ParsableCommand {
     }
 
     func run() throws {
+        limits.install()
         let sources = try Self.parseAll(in: scenarios)
         let documents = Self.render(sources, theme: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let outputs = Self.outputs(of: documents)
@@ -173,7 +176,7 @@ struct DocsCommand: ParsableCommand {
 
     static func document(for source: Source, theme: Theme) -> Document {
         let scenario = source.file.scenario(named: source.name)
-        let trace = scenario.trace()
+        let trace = Limits.recording(source.name + ".sigviz") { scenario.trace() }
         let counts = trace.signals.filter { $0.kind == .cold }.map { ($0.name, trace.didSubscribeCount(of: $0.id)) }
         return Document(
             name: source.name,

@@ -9,8 +9,11 @@ enum Input {
     /// The trace of `argument`: a built-in scenario's name, a scenario file
     /// (`.sigviz`), or a trace JSON file.
     static func trace(_ argument: String) throws -> Trace {
-        if let scenario = Catalog.scenario(named: argument) { return scenario.trace() }
-        if argument.hasSuffix(".sigviz") { return try scenarioFile(argument).scenario(named: scenarioName(argument)).trace() }
+        if let scenario = Catalog.scenario(named: argument) { return Limits.recording(argument) { scenario.trace() } }
+        if argument.hasSuffix(".sigviz") {
+            let scenario = try scenarioFile(argument).scenario(named: scenarioName(argument))
+            return Limits.recording(argument) { scenario.trace() }
+        }
         guard argument.hasSuffix(".json") || argument.contains("/") else {
             throw ValidationError(
                 "unknown scenario '\(argument)'. The scenarios are: \(Catalog.scenarios.map(\.name).joined(separator: ", ")); "
@@ -18,7 +21,7 @@ enum Input {
         }
         let data = try read(argument)
         do {
-            return try Trace(json: data)
+            return try Trace(json: data, maximumEvents: Limits.maximumEvents)
         } catch {
             throw CommandFailure("\(argument):\(error.line):\(error.column): \(error.message)")
         }
@@ -44,17 +47,41 @@ enum Input {
         URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     }
 
-    /// The bytes of the file at `path`, refusing files over 64 MB.
+    /// The bytes of the file at `path`, refusing files over 64 MB (``Limits/maximumFileSize``):
+    /// by their size when it is known, and otherwise (a pipe, a device) after reading one byte
+    /// more than that, never more.
     static func read(_ path: String) throws -> Data {
         let url = URL(fileURLWithPath: path)
-        if let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 64 << 20 {
-            throw CommandFailure("cannot read \(path): it is \(size >> 20) MB; sigviz reads files up to 64 MB")
+        let limit = Limits.maximumFileSize
+        let tooBig = "sigviz reads files up to \(limit >> 20) MB"
+        let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey, .isDirectoryKey])
+        if let size = values?.fileSize, size > limit {
+            throw CommandFailure("cannot read \(path): it is \(size >> 20) MB; \(tooBig)")
         }
+        let data: Data
         do {
-            return try Data(contentsOf: url)
+            if let values, values.isRegularFile == false, values.isDirectory == false {
+                data = try readStream(url, upTo: limit + 1)
+            } else {
+                data = try Data(contentsOf: url)
+            }
         } catch {
             throw CommandFailure("cannot read \(path): \(describe(error))")
         }
+        // A file that grew after its size was read, or a stream, is refused the same way.
+        guard data.count <= limit else { throw CommandFailure("cannot read \(path): it is more than \(limit >> 20) MB; \(tooBig)") }
+        return data
+    }
+
+    /// At most `count` bytes of a pipe or device.
+    private static func readStream(_ url: URL, upTo count: Int) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var data = Data()
+        while data.count < count, let chunk = try handle.read(upToCount: min(1 << 20, count - data.count)), !chunk.isEmpty {
+            data.append(chunk)
+        }
+        return data
     }
 
     private static func firstInvalidUTF8(in data: Data) -> Int {

@@ -49,6 +49,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
         if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
             throw ValidationError("--scale must be a number of pixels per second between 0 and 100000.")
@@ -59,13 +61,14 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        limits.install()
         let renderer = TimelineRenderer(theme: drawing.theme, scale: scale)
         guard expect else {
             try write(Data(renderer.render(try Input.trace(input)).utf8), to: drawing.output)
             return
         }
         let file = try Input.scenarioFile(input)
-        let (trace, results) = file.check(named: Input.scenarioName(input))
+        let (trace, results) = Limits.recording(input) { file.check(named: Input.scenarioName(input)) }
         let expectations = results.compactMap { result -> TimelineExpectation? in
             guard let subscription = result.subscription else { return nil }
             let events = result.expectation.timeline(frame: file.frame).map { timed in
@@ -115,6 +118,8 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one scenario or trace file to compare.") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
@@ -123,6 +128,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
+        limits.install()
         let traces = try inputs.map(Input.trace)
         let title = title ?? traces.map { $0.title ?? "trace" }.joined(separator: " vs ")
         let svg = ComparisonRenderer(theme: drawing.theme, scale: scale, title: title).render(traces)
@@ -151,7 +157,10 @@ struct GraphCommand: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    @OptionGroup var limits: LimitOptions
+
     func run() throws {
+        limits.install()
         let svg = GraphRenderer(theme: drawing.theme).render(try Input.trace(input))
         try write(Data(svg.utf8), to: drawing.output)
     }

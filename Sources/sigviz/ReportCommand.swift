@@ -38,6 +38,8 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The index page's title.")
     var title: String = "sigviz report"
 
+    @OptionGroup var limits: LimitOptions
+
     /// The scenarios of the headline comparison, top to bottom.
     static let headlineScenarios = ["cold", "publish", "replay", "replaylast", "replaylazily"]
 
@@ -46,6 +48,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        limits.install()
         let entries = try (inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs).map(Self.entry(for:))
         var headline: ReportBuilder.Headline?
         let traces = Self.headlineScenarios.compactMap { name in entries.first { $0.name == name }?.trace }
@@ -65,14 +68,14 @@ struct ReportCommand: ParsableCommand {
         if let scenario = Catalog.scenario(named: argument) {
             return ReportEntry(
                 name: scenario.name, title: scenario.title, explanation: scenario.summary,
-                source: Catalog.scenarioFile(named: scenario.name), trace: scenario.trace())
+                source: Catalog.scenarioFile(named: scenario.name), trace: Limits.recording(argument) { scenario.trace() })
         }
         if argument.hasSuffix(".sigviz") {
             let file = try Input.scenarioFile(argument)
             let scenario = file.scenario(named: Input.scenarioName(argument))
             return ReportEntry(
                 name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
-                trace: scenario.trace())
+                trace: Limits.recording(argument) { scenario.trace() })
         }
         // A trace file: its events are the table; its JSON is not worth showing as a source.
         let trace = try Input.trace(argument)

@@ -42,6 +42,8 @@ struct TraceCommand: ParsableCommand {
                                valueName: "seconds"))
     var frame: Double?
 
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
         if let frame {
             guard format == .marbles else { throw ValidationError("--frame applies to --format marbles only.") }
@@ -51,6 +53,7 @@ struct TraceCommand: ParsableCommand {
     }
 
     func run() throws {
+        limits.install()
         let trace = try Input.trace(scenario)
         let data: Data
         switch format {

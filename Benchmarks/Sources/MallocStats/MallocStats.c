@@ -1,0 +1,17 @@
+#include "MallocStats.h"
+
+#if defined(__linux__)
+#include <malloc.h>
+#endif
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+size_t malloc_stats_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
+void malloc_stats_trim(void) { malloc_trim(0); }
+#else
+size_t malloc_stats_bytes_in_use(void) { return 0; }
+void malloc_stats_trim(void) {}
+#endif

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with swiftc (not SwiftPM): Sources/Reactive, Sources/Tracer,
+# Sources/Render and Sources/Scenarios as static libraries instrumented for libFuzzer and AddressSanitizer, then one
+# executable per target. Usage: Fuzz/build.sh [BUILD-DIR]   (default: .build-fuzz)
+# Prints nothing but errors; the executables are BUILD-DIR/fuzz-scenario and BUILD-DIR/fuzz-trace.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-.build-fuzz}
+mkdir -p "$build/modules"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -I "$build/modules" -L "$build/modules")
+# ld.gold warns about every ASan helper symbol; those warnings are noise.
+quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
+
+module() {  # module NAME FILES...
+    local name=$1; shift
+    quiet swiftc "${flags[@]}" -emit-library -static -module-name "$name" -emit-module \
+        -emit-module-path "$build/modules/$name.swiftmodule" "$@" -o "$build/modules/lib$name.a"
+}
+module Reactive $(find Sources/Reactive -name '*.swift' | sort)
+module Tracer $(find Sources/Tracer -name '*.swift' | sort)
+module Render $(find Sources/Render -name '*.swift' | sort)
+module Scenarios $(find Sources/Scenarios -name '*.swift' | sort) Fuzz/Support/BundleModule.swift
+
+quiet swiftc "${flags[@]}" -module-name FuzzScenario Fuzz/ScenarioParser/main.swift \
+    -lScenarios -lTracer -lReactive -o "$build/fuzz-scenario"
+quiet swiftc "${flags[@]}" -module-name FuzzTrace Fuzz/TraceDecoder/main.swift -lRender -lTracer -lReactive -o "$build/fuzz-trace"
