@@ -48,11 +48,10 @@ public struct Scenario: Sendable, Identifiable {
     /// left to do, and returns what the runtime did. Every call gives the same trace.
     public func trace() -> Trace {
         let scheduler = TestScheduler()
-        let recorder = TraceRecorder()
-        return Instrumentation.withInstrument(recorder, clock: scheduler) {
+        return Trace.record(title: title, clock: scheduler) {
             let kept = scheduler.perform { body(scheduler) }
             scheduler.stepAll()
-            return withExtendedLifetime(kept) { recorder.trace(title: title) }
+            return kept
         }
     }
 }

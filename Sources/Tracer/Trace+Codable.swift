@@ -156,46 +156,36 @@ private struct SequencedEvent: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sequence, forKey: .seq)
         try container.encode(event.time, forKey: .time)
+        try container.encode(event.kind.name, forKey: .kind)
         switch event.kind {
         case .signal(let signal):
-            try container.encode("signal", forKey: .kind)
             try container.encode(signal, forKey: .signal)
         case .subscribe(let subscription):
-            try container.encode("subscribe", forKey: .kind)
             try container.encode(subscription, forKey: .subscription)
         case .didSubscribe(let subscription):
-            try container.encode("didSubscribe", forKey: .kind)
             try container.encode(subscription, forKey: .subscription)
         case .next(let subscription, let value, let replayed):
-            try container.encode("next", forKey: .kind)
             try container.encode(subscription, forKey: .subscription)
             try container.encode(value, forKey: .value)
             try container.encode(replayed, forKey: .replayed)
         case .error(let subscription, let message, let replayed):
-            try container.encode("error", forKey: .kind)
             try container.encode(subscription, forKey: .subscription)
             try container.encode(message, forKey: .message)
             try container.encode(replayed, forKey: .replayed)
         case .completed(let subscription, let replayed):
-            try container.encode("completed", forKey: .kind)
             try container.encode(subscription, forKey: .subscription)
             try container.encode(replayed, forKey: .replayed)
         case .dispose(let subscription):
-            try container.encode("dispose", forKey: .kind)
             try container.encode(subscription, forKey: .subscription)
         case .send(let signal, let value):
-            try container.encode("send", forKey: .kind)
             try container.encode(signal, forKey: .signal)
             try container.encode(value, forKey: .value)
         case .sendError(let signal, let message):
-            try container.encode("sendError", forKey: .kind)
             try container.encode(signal, forKey: .signal)
             try container.encode(message, forKey: .message)
         case .sendCompleted(let signal):
-            try container.encode("sendCompleted", forKey: .kind)
             try container.encode(signal, forKey: .signal)
         case .connect(let signal, let first):
-            try container.encode("connect", forKey: .kind)
             try container.encode(signal, forKey: .signal)
             try container.encode(first, forKey: .first)
         }

@@ -187,6 +187,23 @@ public struct TraceEvent: Sendable, Hashable {
         /// `connect()` was called on a connection; `first` is `false` for the calls that did nothing.
         case connect(signal: Int, first: Bool)
 
+        /// The kind's name in the trace format, such as `didSubscribe`.
+        public var name: String {
+            switch self {
+            case .signal: "signal"
+            case .subscribe: "subscribe"
+            case .didSubscribe: "didSubscribe"
+            case .next: "next"
+            case .error: "error"
+            case .completed: "completed"
+            case .dispose: "dispose"
+            case .send: "send"
+            case .sendError: "sendError"
+            case .sendCompleted: "sendCompleted"
+            case .connect: "connect"
+            }
+        }
+
         /// The subscription the event is about, if any.
         public var subscription: Int? {
             switch self {

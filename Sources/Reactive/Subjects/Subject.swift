@@ -141,7 +141,12 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     private func deliverNext(_ value: Value) {
         guard probe == nil, !recordsEvents else { return broadcastNext(value) }
         let subscribers = self.subscribers.snapshot()
-        for index in subscribers.indices { subscribers[index].deliverNext(value) }
+        // A counted loop: `indices` is a generic call (a metadata look-up) per send.
+        var index = 0
+        while index < subscribers.count {
+            subscribers[index].deliverNext(value)
+            index += 1
+        }
     }
 
     /// Out of line, so that `deliverNext` does not pay for `Event`'s metadata.
