@@ -1,6 +1,5 @@
 import Foundation
 import Reactive
-import Synchronization
 
 /// Records what the runtime does into a ``Trace``.
 ///
@@ -26,7 +25,7 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
     ///   start of the recording for a wall clock; 0 for a virtual-time scheduler.
     public init(origin: Double = 0) {
         self.origin = origin
-        limit = Self.limitStorage.withLock { $0 }
+        limit = Self.limit
     }
 
     /// Receives one report from the runtime.
@@ -66,13 +65,15 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
         }
     }
 
-    private static let limitStorage = Mutex<Limit?>(nil)
+    // An NSLock, not a Mutex: ThreadSanitizer on Linux does not see Synchronization's Mutex.
+    private nonisolated(unsafe) static var limitStorage: Limit?
+    private static let limitLock = NSLock()
 
     /// The limit of the recorders made from now on, including those that ``Trace/record(title:clock:_:)``
     /// and scenarios make; `nil` (the default) for none. Recorders already made keep theirs.
     public static var limit: Limit? {
-        get { limitStorage.withLock { $0 } }
-        set { limitStorage.withLock { $0 = newValue } }
+        get { limitLock.withLock { limitStorage } }
+        set { limitLock.withLock { limitStorage = newValue } }
     }
 
     /// The number of reports received so far.

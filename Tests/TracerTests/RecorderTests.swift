@@ -436,7 +436,9 @@ enum Failure: Error, Sendable {
 
     @Test("recording on several threads at once, each with its own recorder, keeps the traces apart")
     func separateRecorders() {
-        let traces = Mutex<[Int: Trace]>([:])
+        // An NSLock, not a Mutex: ThreadSanitizer on Linux does not see Synchronization's Mutex.
+        nonisolated(unsafe) var traces: [Int: Trace] = [:]
+        let lock = NSLock()
         onThreads(4) { thread in
             let scheduler = TestScheduler()
             var keep: Subject<Int>?  // deallocating it would dispose, and record, its subscription
@@ -449,9 +451,9 @@ enum Failure: Error, Sendable {
                 }
             }
             withExtendedLifetime(keep) {}
-            traces.withLock { $0[thread] = trace }
+            lock.withLock { traces[thread] = trace }
         }
-        let all = traces.withLock { $0 }
+        let all = lock.withLock { traces }
         for thread in 0..<4 {
             let trace = all[thread]
             #expect(trace?.signals == [TraceSignal(id: 0, kind: .subject, name: "s\(thread)")])
