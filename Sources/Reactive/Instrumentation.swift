@@ -14,6 +14,30 @@ import Synchronization
 public protocol Instrument: AnyObject, Sendable {
     /// Receives one report.
     func record(_ event: InstrumentationEvent)
+
+    /// Receives a ``InstrumentationEvent/Kind/next(subscription:value:replayed:)`` report,
+    /// with the value in its own type: the most frequent report, made without building
+    /// an ``InstrumentationEvent``. The default passes the report to ``record(_:)``.
+    func recordNext<Value: Sendable>(
+        _ value: Value, subscription: Int, replayed: Bool, sequence: Int, time: Double, cause: Int?)
+
+    /// Receives a ``InstrumentationEvent/Kind/sentNext(signal:value:)`` report, with the
+    /// value in its own type. The default passes the report to ``record(_:)``.
+    func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?)
+}
+
+extension Instrument {
+    public func recordNext<Value: Sendable>(
+        _ value: Value, subscription: Int, replayed: Bool, sequence: Int, time: Double, cause: Int?
+    ) {
+        record(InstrumentationEvent(
+            sequence: sequence, time: time, cause: cause,
+            kind: .next(subscription: subscription, value: value, replayed: replayed)))
+    }
+
+    public func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?) {
+        record(InstrumentationEvent(sequence: sequence, time: time, cause: cause, kind: .sentNext(signal: signal, value: value)))
+    }
 }
 
 /// Installs instruments.
@@ -155,12 +179,32 @@ final class Probe: Sendable {
     /// Reports `kind` and returns its sequence number.
     @discardableResult
     func record(_ kind: InstrumentationEvent.Kind) -> Int {
+        let (number, time, cause) = stamp()
+        instrument.record(InstrumentationEvent(sequence: number, time: time, cause: cause, kind: kind))
+        return number
+    }
+
+    /// Reports a delivered value and returns the report's sequence number.
+    func recordNext<Value: Sendable>(_ value: Value, subscription: Int, replayed: Bool) -> Int {
+        let (number, time, cause) = stamp()
+        instrument.recordNext(value, subscription: subscription, replayed: replayed, sequence: number, time: time, cause: cause)
+        return number
+    }
+
+    /// Reports a value sent to a subject and returns the report's sequence number.
+    func recordSentNext<Value: Sendable>(_ value: Value, signal: Int) -> Int {
+        let (number, time, cause) = stamp()
+        instrument.recordSentNext(value, signal: signal, sequence: number, time: time, cause: cause)
+        return number
+    }
+
+    /// The next report's sequence number, time and cause.
+    @inline(__always)
+    private func stamp() -> (sequence: Int, time: Double, cause: Int?) {
         let number = sequence.add(1, ordering: .relaxed).oldValue
         let context = Probe.context
         let cause = context?.probe === self ? context?.cause : nil
-        let time = clock?.now ?? Scheduler.immediate.now
-        instrument.record(InstrumentationEvent(sequence: number, time: time, cause: cause, kind: kind))
-        return number
+        return (number, clock?.now ?? Scheduler.immediate.now, cause)
     }
 
     // MARK: Context
@@ -211,7 +255,7 @@ final class Probe: Sendable {
     /// Reports a delivery on `subscription` and returns its sequence number.
     func recordDelivery<Value>(_ event: Event<Value>, subscription: Int, replayed: Bool) -> Int {
         switch event {
-        case .next(let value): record(.next(subscription: subscription, value: value, replayed: replayed))
+        case .next(let value): recordNext(value, subscription: subscription, replayed: replayed)
         case .error(let error): record(.error(subscription: subscription, error: error, replayed: replayed))
         case .completed: record(.completed(subscription: subscription, replayed: replayed))
         }

@@ -180,6 +180,8 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
     /// disposal, so that a trace never shows a delivery after its subscription's
     /// disposal (one in flight when another thread disposes is reported first, or not made).
     private let reportGate: ReportGate?
+    /// When observed, `inner` if it is a closure subscriber: cast once, not per delivery.
+    private let closures: ClosureSubscriber<Value>?
 
     /// The lock and flag of ``reportGate``'s ordering, apart from the
     /// passthrough: the disposable that reports the disposal may outlive it.
@@ -199,6 +201,7 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
             let identity = (inner as? any InstrumentationIdentifiable)?.subscriberIdentity(for: probe) ?? .anonymous
             probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity,
                                      parent: probe.currentSubscription))
+            closures = inner as? ClosureSubscriber<Value>
             let gate = ReportGate()
             reportGate = gate
             disposable.add(BlockDisposable {
@@ -211,6 +214,7 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
             probe = nil
             subscriptionID = 0
             reportGate = nil
+            closures = nil
         }
         inner.didSubscribe(with: disposable)
     }
@@ -244,11 +248,32 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         inner.sendNext(value)
     }
 
-    /// Kept out of line: building an `Event` costs a metadata look-up, which
-    /// the compiler would otherwise hoist into ``deliverNext(_:)``'s entry.
+    /// Kept out of line, and free of `Event` (a generic metadata look-up per
+    /// delivery), so that an observed subject stays cheap to record.
     @inline(never)
-    private func deliverObserved(_ value: Value) {
-        deliver(.next(value), replayed: false)
+    private func deliverObserved(_ value: Value, replayed: Bool = false) {
+        guard let probe else { return }
+        // A closure subscriber's `next` is looked up before the report, so
+        // that a disposal on another thread cannot leave the trace with a
+        // delivery the subscriber never received.
+        var handler: (@Sendable (Value) -> Void)?
+        if let closures {
+            guard let live = closures.liveNextHandler else { return }
+            handler = live.handler
+        }
+        guard let report = reportNext(value, probe: probe, replayed: replayed) else { return }
+        probe.within(subscription: subscriptionID, cause: report) {
+            if closures != nil { handler?(value) } else { inner.sendNext(value) }
+        }
+    }
+
+    /// Reports a value unless the disposal was reported first; then it is not delivered.
+    private func reportNext(_ value: Value, probe: Probe, replayed: Bool) -> Int? {
+        guard let reportGate else { return probe.recordNext(value, subscription: subscriptionID, replayed: replayed) }
+        reportGate.lock.lock()
+        defer { reportGate.lock.unlock() }
+        if reportGate.disposalReported { return nil }
+        return probe.recordNext(value, subscription: subscriptionID, replayed: replayed)
     }
 
     /// Delivers `event` now; the caller guarantees serialization.
@@ -259,18 +284,9 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
         if event.isTerminating, isTerminated.exchange(true, ordering: .acquiringAndReleasing) { return }
         if let probe {
-            // A closure subscriber's `next` is looked up before the report, so
-            // that a disposal on another thread cannot leave the trace with a
-            // delivery the subscriber never received.
-            var live: (handler: (@Sendable (Value) -> Void)?, Void)?
-            if case .next = event, let closures = inner as? ClosureSubscriber<Value> {
-                live = closures.liveNextHandler
-                guard live != nil else { return }
-            }
+            if case .next(let value) = event { return deliverObserved(value, replayed: replayed) }
             guard let report = reportDelivery(event, probe: probe, replayed: replayed) else { return }
-            probe.within(subscription: subscriptionID, cause: report) {
-                if let live, case .next(let value) = event { live.handler?(value) } else { forward(event) }
-            }
+            probe.within(subscription: subscriptionID, cause: report) { forward(event) }
         } else {
             forward(event)
         }

@@ -29,6 +29,7 @@ public let traceLabelLimit = 256
 
 /// The label of `value`, as ``TraceRecorder`` records it.
 func traceLabel(of value: Any) -> String {
+    if let label = commonLabel(of: value) { return label }
     let text: String
     switch value {
     case let value as any TraceLabelConvertible: text = value.traceLabel
@@ -38,6 +39,28 @@ func traceLabel(of value: Any) -> String {
     default: text = String(describing: value)
     }
     return shortened(text)
+}
+
+/// The label of a value of a common type, or `nil` for other types.
+///
+/// Each cast to a protocol in ``traceLabel(of:)`` is a conformance look-up
+/// in the runtime, several per value; comparing the opened type with a few
+/// common ones costs a pointer comparison. A common type that is made
+/// ``TraceLabelConvertible`` (a retroactive conformance) takes the general path.
+private func commonLabel<T>(of value: T) -> String? {
+    if T.self == Int.self { return CommonTypes.intIsPlain ? String(value as! Int) : nil }
+    if T.self == String.self { return CommonTypes.stringIsPlain ? shortened(value as! String) : nil }
+    if T.self == Double.self { return CommonTypes.doubleIsPlain ? String(value as! Double) : nil }
+    if T.self == Bool.self { return CommonTypes.boolIsPlain ? String(value as! Bool) : nil }
+    return nil
+}
+
+/// Whether each common type is labelled by its description: checked once.
+enum CommonTypes {
+    static let intIsPlain = !((Int.self as Any.Type) is any TraceLabelConvertible.Type)
+    static let stringIsPlain = !((String.self as Any.Type) is any TraceLabelConvertible.Type)
+    static let doubleIsPlain = !((Double.self as Any.Type) is any TraceLabelConvertible.Type)
+    static let boolIsPlain = !((Bool.self as Any.Type) is any TraceLabelConvertible.Type)
 }
 
 /// `text` cut to ``traceLabelLimit`` characters.

@@ -14,7 +14,7 @@ import Reactive
 /// subscriptions in that order, so the same scenario always gives the same trace.
 public final class TraceRecorder: Instrument, @unchecked Sendable {
     private let lock = NSLock()
-    private var records: [Record] = []
+    @exclusivity(unchecked) private var records = RecordStore()  // guarded by `lock`
     private let origin: Double
     /// ``TraceRecorder/limit`` when the recorder was made.
     private let limit: Limit?
@@ -30,7 +30,26 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
 
     /// Receives one report from the runtime.
     public func record(_ event: InstrumentationEvent) {
-        let record = Record(event)
+        let pending = PendingRecord(event)
+        store(pending.record, longLabel: pending.longLabel, detail: pending.detail)
+    }
+
+    /// Receives a delivered value from the runtime.
+    public func recordNext<Value: Sendable>(
+        _ value: Value, subscription: Int, replayed: Bool, sequence: Int, time: Double, cause: Int?
+    ) {
+        let pending = PendingRecord(
+            .next, subject: subscription, label: Label(of: value), flag: replayed, sequence: sequence, time: time, cause: cause)
+        store(pending.record, longLabel: pending.longLabel, detail: nil)
+    }
+
+    /// Receives a value sent to a subject from the runtime.
+    public func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?) {
+        let pending = PendingRecord(.sentNext, subject: signal, label: Label(of: value), flag: false, sequence: sequence, time: time, cause: cause)
+        store(pending.record, longLabel: pending.longLabel, detail: nil)
+    }
+
+    private func store(_ record: Record, longLabel: String?, detail: RecordDetail?) {
         lock.lock()
         if let limit, records.count >= limit.maximumEvents {
             let first = !exceeded
@@ -39,7 +58,7 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
             if first { limit.exceeded(limit.maximumEvents) }
             return
         }
-        records.append(record)
+        records.append(record, longLabel: longLabel, detail: detail)
         lock.unlock()
     }
 
@@ -95,10 +114,9 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
     /// earlier report's time.
     public func trace(title: String? = nil) -> Trace {
         lock.lock()
-        var records = records
+        let store = records
         lock.unlock()
-        records.sort { $0.sequence < $1.sequence }
-        var assembler = Assembler(records, origin: origin)
+        var assembler = Assembler(store, origin: origin)
         return assembler.trace(title: title)
     }
 }
@@ -136,52 +154,6 @@ extension Trace {
     }
 }
 
-/// A report, with values already turned into labels.
-private struct Record: Sendable {
-    enum Kind: Sendable {
-        case signal(Int, TraceSignal.Kind, String)
-        case named(Int, String)
-        case connection(Int, source: Int?, subject: Int)
-        case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
-        case didSubscribe(Int)
-        case next(Int, String, replayed: Bool)
-        case error(Int, String, replayed: Bool)
-        case completed(Int, replayed: Bool)
-        case disposed(Int)
-        case sentNext(Int, String)
-        case sentError(Int, String)
-        case sentCompleted(Int)
-        case connected(Int, first: Bool)
-    }
-
-    let sequence: Int
-    let time: Double
-    let cause: Int?
-    let kind: Kind
-
-    init(_ event: InstrumentationEvent) {
-        sequence = event.sequence
-        time = event.time
-        cause = event.cause
-        switch event.kind {
-        case .signalCreated(let id, let signalKind, let name): kind = .signal(id, TraceSignal.Kind(signalKind), name)
-        case .signalNamed(let id, let name): kind = .named(id, name)
-        case .connectionCreated(let id, let source, let subject): kind = .connection(id, source: source, subject: subject)
-        case .subscribed(let id, let signal, let subscriber, let parent):
-            kind = .subscribed(id, signal: signal, subscriber, parent: parent)
-        case .didSubscribe(let id): kind = .didSubscribe(id)
-        case .next(let id, let value, let replayed): kind = .next(id, traceLabel(of: value), replayed: replayed)
-        case .error(let id, let error, let replayed): kind = .error(id, traceLabel(of: error), replayed: replayed)
-        case .completed(let id, let replayed): kind = .completed(id, replayed: replayed)
-        case .disposed(let id): kind = .disposed(id)
-        case .sentNext(let id, let value): kind = .sentNext(id, traceLabel(of: value))
-        case .sentError(let id, let error): kind = .sentError(id, traceLabel(of: error))
-        case .sentCompleted(let id): kind = .sentCompleted(id)
-        case .connected(let id, let first): kind = .connected(id, first: first)
-        }
-            }
-}
-
 extension TraceSignal.Kind {
     init(_ kind: SignalKind) {
         switch kind {
@@ -214,7 +186,7 @@ extension TraceEvent.Kind {
 /// Turns ordered records into a trace: numbers signals, connections and
 /// subscriptions in order of creation and events by position.
 private struct Assembler {
-    let records: [Record]
+    let store: RecordStore
     /// The runtime's ids to the trace's.
     var signalIDs: [Int: Int] = [:]
     var connectionIDs: [Int: Int] = [:]
@@ -224,8 +196,8 @@ private struct Assembler {
 
     let origin: Double
 
-    init(_ records: [Record], origin: Double) {
-        self.records = records
+    init(_ store: RecordStore, origin: Double) {
+        self.store = store
         self.origin = origin
     }
 
@@ -233,6 +205,7 @@ private struct Assembler {
         var signals: [TraceSignal] = []
         var pending: [(id: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?)] = []
         var events: [TraceEvent] = []
+        let records = store.sorted()
         events.reserveCapacity(records.count)
         var clock = -Double.infinity
         for record in records {
@@ -240,40 +213,44 @@ private struct Assembler {
             var kind: TraceEvent.Kind
             do {
             switch record.kind {
-            case .signal(let id, let signalKind, let name):
+            case .signal:
+                guard case .signal(let id, let signalKind, let name) = store.detail(of: record) else { continue }
                 signalIDs[id] = signals.count
                 kind = .signal(signals.count)
                 signals.append(TraceSignal(id: signals.count, kind: signalKind, name: name))
-            case .named(let id, let name):
+            case .named:
+                guard case .named(let id, let name) = store.detail(of: record) else { continue }
                 if let id = signalIDs[id] { signals[id].name = name }
                 continue
-            case .connection(let id, let source, let subject):
+            case .connection:
+                guard case .connection(let id, let source, let subject) = store.detail(of: record) else { continue }
                 connectionIDs[id] = signals.count
                 kind = .signal(signals.count)
                 signals.append(TraceSignal(
                     id: signals.count, kind: .connection, name: "connection",
                     source: source.flatMap { signalIDs[$0] }, subject: signalIDs[subject]))
-            case .subscribed(let id, let signal, let subscriber, let parent):
-                let signal = try self.signal(signal)
+            case .subscribed:
+                guard case .subscribed(let id, let signalID, let subscriber, let parent) = store.detail(of: record) else { continue }
+                let signal = try self.signal(signalID)
                 subscriptionIDs[id] = pending.count
                 kind = .subscribe(pending.count)
                 pending.append((pending.count, signal, subscriber, parent))
-            case .didSubscribe(let id): kind = .didSubscribe(try subscription(id))
-            case .next(let id, let value, let replayed):
-                kind = .next(subscription: try subscription(id), value: value, replayed: replayed)
-            case .error(let id, let message, let replayed):
-                kind = .error(subscription: try subscription(id), message: message, replayed: replayed)
-            case .completed(let id, let replayed): kind = .completed(subscription: try subscription(id), replayed: replayed)
-            case .disposed(let id): kind = .dispose(try subscription(id))
-            case .sentNext(let id, let value): kind = .send(signal: try signal(id), value: value)
-            case .sentError(let id, let message): kind = .sendError(signal: try signal(id), message: message)
-            case .sentCompleted(let id): kind = .sendCompleted(signal: try signal(id))
-            case .connected(let id, let first): kind = .connect(signal: try connection(id), first: first)
+            case .didSubscribe: kind = .didSubscribe(try subscription(record.subject))
+            case .next:
+                kind = .next(subscription: try subscription(record.subject), value: store.label(of: record), replayed: record.flag)
+            case .error:
+                kind = .error(subscription: try subscription(record.subject), message: store.label(of: record), replayed: record.flag)
+            case .completed: kind = .completed(subscription: try subscription(record.subject), replayed: record.flag)
+            case .disposed: kind = .dispose(try subscription(record.subject))
+            case .sentNext: kind = .send(signal: try signal(record.subject), value: store.label(of: record))
+            case .sentError: kind = .sendError(signal: try signal(record.subject), message: store.label(of: record))
+            case .sentCompleted: kind = .sendCompleted(signal: try signal(record.subject))
+            case .connected: kind = .connect(signal: try connection(record.subject), first: record.flag)
             }
             } catch {
                 continue  // about something created before the recorder was installed
             }
-            let cause = record.cause.flatMap { positions[$0] }
+            let cause = record.cause < 0 ? nil : positions[record.cause]
             if let cause, events[cause].kind.isReplayed { kind = kind.replayed() }
             positions[record.sequence] = events.count
             events.append(TraceEvent(time: clock, kind: kind, cause: cause))

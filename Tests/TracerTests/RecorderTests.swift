@@ -269,6 +269,35 @@ enum Failure: Error, Sendable {
         ])
     }
 
+    @Test("labels kept inside a record and in the recorder's text read back exactly, sent and delivered",
+          arguments: [
+            [0, 7, -1, 99_999_999, 100_000_000, -9_999_999, -10_000_000, Int.max, Int.min].map { "\($0)" },
+            ["", "a", "12345678", "123456789", "é", "éééé", "ééééé", "🎉🎉", "🎉🎉🎉", "a\u{0}b", String(repeating: "x", count: 300)],
+          ])
+    func packedLabels(texts: [String]) {
+        let scheduler = TestScheduler()
+        let numbers = texts.compactMap { Int($0) }
+        let trace = Trace.record(clock: scheduler) {
+            let ints = Subject<Int>()
+            let strings = Subject<String>()
+            scheduler.perform {
+                ints.subscribe(label: "I")
+                strings.subscribe(label: "S")
+                // Both as numbers (packed without a string when short) and as strings.
+                for number in numbers { ints.sendNext(number) }
+                for text in texts { strings.sendNext(text) }
+            }
+            return (ints, strings)
+        }
+        let expected = texts.map { text in
+            text.count > traceLabelLimit ? String(text.prefix(traceLabelLimit - 1)) + "…" : text
+        }
+        let sent = trace.events.compactMap { if case .send(_, let value) = $0.kind { value } else { nil } }
+        let delivered = trace.events.compactMap { if case .next(_, let value, _) = $0.kind { value } else { nil } }
+        #expect(sent == numbers.map(String.init) + expected)
+        #expect(delivered == numbers.map(String.init) + expected)
+    }
+
     @Test("deliveries are labelled like sends, and so are errors delivered to subscribers")
     func deliveryLabels() {
         let scheduler = TestScheduler()

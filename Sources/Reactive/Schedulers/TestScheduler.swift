@@ -46,6 +46,9 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     }
 
     private let state = Locked(State())
+    /// `state.now`, stored under the lock whenever it changes, so that
+    /// reading the clock (once per instrumentation report) takes no lock.
+    private let clock = Atomic<Int64>(0)
 
     /// Creates a test scheduler whose clock reads 0.
     public override init(name: String = "TestScheduler") {
@@ -55,7 +58,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// The virtual time in seconds: 0 at creation, then the due time of the
     /// action running or last run, or the time last advanced to.
     public override var now: TimeInterval {
-        TimeInterval(state.withLock { $0.now }) / 1e9
+        TimeInterval(clock.load(ordering: .acquiring)) / 1e9
     }
 
     /// How many actions are waiting (including cancelled ones not yet dropped).
@@ -130,7 +133,10 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
             let now = state.withLock { $0.now }
             precondition(target >= now, "cannot advance a TestScheduler back in time, from \(now) ns to \(target) ns")
             while runNext(until: target) != nil {}
-            state.withLock { $0.now = max($0.now, target) }
+            state.withLock { state in
+                state.now = max(state.now, target)
+                clock.store(state.now, ordering: .releasing)
+            }
         }
     }
 
@@ -152,6 +158,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
             guard let first = state.queue.first, first.time <= limit else { return nil }
             state.queue.removeFirst()
             state.now = max(state.now, first.time)
+            clock.store(state.now, ordering: .releasing)
             return first
         }
         guard let entry else { return nil }

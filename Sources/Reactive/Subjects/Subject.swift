@@ -149,10 +149,21 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         }
     }
 
-    /// Out of line, so that `deliverNext` does not pay for `Event`'s metadata.
+    /// A live value of a subject that is observed or records its history.
+    /// Out of line, and building an `Event` only for the history, so that
+    /// neither `deliverNext` nor an observed send pays for `Event`'s metadata.
     @inline(never)
     private func broadcastNext(_ value: Value) {
-        broadcast(.next(value))
+        if recordsEvents { state.withLock { update(&$0, with: .next(value)) } }
+        let subscribers = self.subscribers.snapshot()
+        let report = probe?.recordSentNext(value, signal: signalID)
+        probe.caused(by: report) {
+            var index = 0
+            while index < subscribers.count {
+                subscribers[index].deliverNext(value)
+                index += 1
+            }
+        }
     }
 
     private func broadcast(_ event: Event<Value>) {
@@ -160,7 +171,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         let subscribers = self.subscribers.snapshot()
         let report = probe.map { probe in
             switch event {
-            case .next(let value): probe.record(.sentNext(signal: signalID, value: value))
+            case .next(let value): probe.recordSentNext(value, signal: signalID)
             case .error(let error): probe.record(.sentError(signal: signalID, error: error))
             case .completed: probe.record(.sentCompleted(signal: signalID))
             }

@@ -1,0 +1,210 @@
+import Reactive
+
+/// A report as a recorder keeps it: plain data, 48 bytes, with its label
+/// (if it has one) inline or in the store's text.
+///
+/// Every delivery becomes one of these, so they are kept small and free of
+/// references: appending one copies bytes, and growing the store never
+/// retains or releases anything. The rare reports that carry more (a signal's
+/// name and kind, a subscriber's identity) keep it in a ``RecordDetail``.
+struct Record {
+    enum Kind: UInt8 {
+        case signal, named, connection, subscribed, didSubscribe
+        case next, error, completed, disposed
+        case sentNext, sentError, sentCompleted, connected
+    }
+
+    let sequence: Int
+    let time: Double
+    /// The sequence number of the report that caused this one, or -1.
+    let cause: Int
+    /// The subscription, signal or connection the report is about; for the
+    /// kinds that have a detail, the detail's index.
+    var subject: Int
+    /// The label's UTF-8 bytes when `textCount` ≤ 8 (the first byte lowest),
+    /// otherwise the label's offset in the store's text.
+    var text: UInt64
+    var textCount: UInt32
+    let kind: Kind
+    /// Whether a delivery was replayed history; for `connected`, whether it was the first connect.
+    let flag: Bool
+
+    /// The most bytes of a label kept inside the record.
+    static let inlineLimit = 8
+}
+
+/// What a rare report carries beyond a ``Record``.
+enum RecordDetail {
+    case signal(Int, TraceSignal.Kind, String)
+    case named(Int, String)
+    case connection(Int, source: Int?, subject: Int)
+    case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
+}
+
+/// A report turned into what the store keeps, before it is stored: made on
+/// the reporting thread, outside the recorder's lock.
+struct PendingRecord {
+    var record: Record
+    /// A label longer than ``Record/inlineLimit`` bytes, to copy into the store's text.
+    var longLabel: String?
+    var detail: RecordDetail?
+
+    init(_ event: InstrumentationEvent) {
+        var detail: RecordDetail?
+        var subject = 0
+        var label: Label?
+        var flag = false
+        let kind: Record.Kind
+        switch event.kind {
+        case .signalCreated(let id, let signalKind, let name):
+            kind = .signal
+            detail = .signal(id, TraceSignal.Kind(signalKind), name)
+        case .signalNamed(let id, let name):
+            kind = .named
+            detail = .named(id, name)
+        case .connectionCreated(let id, let source, let subjectID):
+            kind = .connection
+            detail = .connection(id, source: source, subject: subjectID)
+        case .subscribed(let id, let signal, let subscriber, let parent):
+            kind = .subscribed
+            detail = .subscribed(id, signal: signal, subscriber, parent: parent)
+        case .didSubscribe(let id): (kind, subject) = (.didSubscribe, id)
+        case .next(let id, let value, let replayed): (kind, subject, label, flag) = (.next, id, Label(of: value), replayed)
+        case .error(let id, let error, let replayed): (kind, subject, label, flag) = (.error, id, Label(of: error), replayed)
+        case .completed(let id, let replayed): (kind, subject, flag) = (.completed, id, replayed)
+        case .disposed(let id): (kind, subject) = (.disposed, id)
+        case .sentNext(let id, let value): (kind, subject, label) = (.sentNext, id, Label(of: value))
+        case .sentError(let id, let error): (kind, subject, label) = (.sentError, id, Label(of: error))
+        case .sentCompleted(let id): (kind, subject) = (.sentCompleted, id)
+        case .connected(let id, let first): (kind, subject, flag) = (.connected, id, first)
+        }
+        self.init(kind, subject: subject, label: label, flag: flag, sequence: event.sequence, time: event.time, cause: event.cause)
+        self.detail = detail
+    }
+
+    init(_ kind: Record.Kind, subject: Int, label: Label?, flag: Bool, sequence: Int, time: Double, cause: Int?) {
+        var text: UInt64 = 0
+        var textCount: UInt32 = 0
+        switch label {
+        case .inline(let bytes, let count)?: (text, textCount) = (bytes, UInt32(count))
+        case .long(let string)?: (longLabel, textCount) = (string, UInt32(string.utf8.count))
+        case nil: break
+        }
+        record = Record(sequence: sequence, time: time, cause: cause ?? -1, subject: subject,
+                        text: text, textCount: textCount, kind: kind, flag: flag)
+    }
+}
+
+/// A value's label, short ones packed into a word.
+enum Label {
+    case inline(UInt64, count: Int)
+    case long(String)
+
+    /// The label of `value`; an `Int`'s digits are packed without making a string.
+    init<Value>(of value: Value) {
+        // Comparing types is a pointer comparison; a cast from `Any` is a call into the runtime.
+        if Value.self == Int.self, CommonTypes.intIsPlain, let packed = Label.digits(of: unsafeBitCast(value, to: Int.self)) {
+            self = packed
+        } else {
+            self.init(traceLabel(of: value))
+        }
+    }
+
+    init(_ text: String) {
+        var text = text
+        let count = text.utf8.count
+        guard count <= Record.inlineLimit else {
+            self = .long(text)
+            return
+        }
+        self = text.withUTF8 { bytes in
+            var packed: UInt64 = 0
+            for (index, byte) in bytes.enumerated() { packed |= UInt64(byte) << (8 * index) }
+            return .inline(packed, count: count)
+        }
+    }
+
+    /// The decimal digits of `value` packed, without making a string; `nil` if they take more than 8 bytes.
+    static func digits(of value: Int) -> Label? {
+        guard value > -10_000_000, value < 100_000_000 else { return nil }
+        var magnitude = value.magnitude
+        var packed: UInt64 = 0
+        var count = 0
+        // Each more significant digit goes first: shift what is there up a byte.
+        repeat {
+            packed = packed << 8 | UInt64(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+            count += 1
+        } while magnitude > 0
+        if value < 0 {
+            packed = packed << 8 | UInt64(UInt8(ascii: "-"))
+            count += 1
+        }
+        return .inline(packed, count: count)
+    }
+}
+
+/// The records of a recorder, in the order they arrived. Not thread-safe: the recorder locks it.
+struct RecordStore {
+    /// Full chunks, then the chunk being filled: growing never copies what is stored.
+    private var chunks: [[Record]] = []
+    private var current: [Record] = []
+    /// The labels longer than ``Record/inlineLimit``, one after the other.
+    private var text: [UInt8] = []
+    private var details: [RecordDetail] = []
+    private(set) var count = 0
+
+    private static let chunkSize = 4_096
+
+    mutating func append(_ record: Record, longLabel: String?, detail: RecordDetail?) {
+        var record = record
+        if var label = longLabel {
+            record.text = UInt64(text.count)
+            label.withUTF8 { text.append(contentsOf: $0) }
+        }
+        if let detail {
+            record.subject = details.count
+            details.append(detail)
+        }
+        if current.count == Self.chunkSize {
+            chunks.append(current)
+            current = []
+        }
+        if current.isEmpty { current.reserveCapacity(Self.chunkSize) }
+        current.append(record)
+        count += 1
+    }
+
+    /// Every record, by sequence number.
+    func sorted() -> [Record] {
+        var all: [Record] = []
+        all.reserveCapacity(count)
+        for chunk in chunks { all.append(contentsOf: chunk) }
+        all.append(contentsOf: current)
+        // Reports from one thread arrive in order; only concurrent ones can be out of order.
+        if !all.isSorted(by: { $0.sequence < $1.sequence }) { all.sort { $0.sequence < $1.sequence } }
+        return all
+    }
+
+    func label(of record: Record) -> String {
+        let count = Int(record.textCount)
+        if count <= Record.inlineLimit {
+            return withUnsafeBytes(of: record.text.littleEndian) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        }
+        let start = Int(record.text)
+        return String(decoding: text[start..<start + count], as: UTF8.self)
+    }
+
+    func detail(of record: Record) -> RecordDetail { details[record.subject] }
+}
+
+extension Array {
+    fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+        var index = 1
+        while index < count {
+            if areInIncreasingOrder(self[index], self[index - 1]) { return false }
+            index += 1
+        }
+        return true
+    }
+}
