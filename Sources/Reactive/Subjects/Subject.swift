@@ -144,7 +144,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         // A counted loop: `indices` is a generic call (a metadata look-up) per send.
         var index = 0
         while index < subscribers.count {
-            subscribers[index].deliverNext(value)
+            SubscriberList<Value>.passthrough(subscribers[index]).deliverNext(value)
             index += 1
         }
     }
@@ -160,7 +160,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         probe.caused(by: report) {
             var index = 0
             while index < subscribers.count {
-                subscribers[index].deliverNext(value)
+                SubscriberList<Value>.passthrough(subscribers[index]).deliverNext(value)
                 index += 1
             }
         }
@@ -178,15 +178,26 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         }
         probe.caused(by: report) {
             if event.isTerminating { upstream.dispose() }
-            for subscriber in subscribers { subscriber.deliver(event, replayed: false) }
+            for subscriber in subscribers { SubscriberList<Value>.passthrough(subscriber).deliver(event, replayed: false) }
         }
     }
 }
 
 /// A subject's live subscribers, under a plain lock.
+///
+/// They are kept as `AnyObject`: an array of a non-generic element type is
+/// specialized, while indexing a `ContiguousArray<Passthrough<Value>>` from
+/// the subject's unspecialized generic code looks up the element type's
+/// metadata on every send.
 final class SubscriberList<Value: Sendable>: @unchecked Sendable {
     private let lock = Lock()
-    private var list: ContiguousArray<Passthrough<Value>> = []
+    private var list: ContiguousArray<AnyObject> = []
+
+    /// An element of a ``snapshot()``.
+    @inline(__always)
+    static func passthrough(_ object: AnyObject) -> Passthrough<Value> {
+        unsafeDowncast(object, to: Passthrough<Value>.self)
+    }
 
     func append(_ passthrough: Passthrough<Value>) {
         lock.lock()
@@ -203,7 +214,7 @@ final class SubscriberList<Value: Sendable>: @unchecked Sendable {
         withExtendedLifetime(removed) {}  // released here, outside the lock
     }
 
-    func snapshot() -> ContiguousArray<Passthrough<Value>> {
+    func snapshot() -> ContiguousArray<AnyObject> {
         lock.lock()
         defer { lock.unlock() }
         return list
