@@ -17,6 +17,10 @@ let package = Package(
             dependencies: [
                 .product(name: "Reactive", package: "sigviz"),
                 .product(name: "Tracer", package: "sigviz"),
+                .product(name: "Render", package: "sigviz"),
+                // Not linked: declared so that building the benchmarks also builds the sigviz command in the
+                // same configuration, next to sigviz-benchmarks (.build/release/sigviz), for the "cli" cases.
+                .product(name: "sigviz", package: "sigviz"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 "MallocStats",
             ]

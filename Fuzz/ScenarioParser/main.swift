@@ -16,7 +16,10 @@ private let runParsed = ProcessInfo.processInfo.environment["SIGVIZ_FUZZ_RUN"] =
 public func fuzzScenarioParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let text = String(validating: bytes, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Lines as the parser splits them: at "\n" or "\r\n", on the UTF-8 bytes
+    // (Swift makes "\r\n" one Character, so splitting Characters at "\n" misses it).
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        .map { Substring($0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0) }
     let file: ScenarioFile
     do {
         file = try ScenarioFile(parsing: text, file: "fuzz.sigviz")

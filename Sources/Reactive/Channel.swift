@@ -17,6 +17,13 @@
 /// ``Scheduler/subscription``, so create a channel where a scheduler is
 /// current (scheduled work, the main thread, or ``Scheduler/perform(_:)``)
 /// for it to be wired before `init` returns.
+///
+/// A channel that never terminates keeps itself alive, as in RAC: each
+/// subject is subscribed to the other (through `ignoreValues`), so the two subjects
+/// (and whatever their subscribers hold) are released only once an error or
+/// completion has been sent into either terminal, even after every reference
+/// to the channel and its terminals is gone. Send `sendCompleted()` into a
+/// terminal when the binding is no longer needed.
 public final class Channel<Value: Sendable>: Sendable {
     /// The terminal of the side that owns the data, such as a view model property.
     public let leadingTerminal: ChannelTerminal<Value>

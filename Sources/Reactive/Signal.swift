@@ -1,5 +1,18 @@
 import Synchronization
 
+/// The longest ``Signal/name`` a signal keeps, in characters; a longer one is
+/// cut and ends in "…", as trace labels are.
+public let signalNameLimit = 256
+
+/// `name` cut to ``signalNameLimit`` characters, the last of them "…", when it is longer.
+func boundedSignalName(_ name: String) -> String {
+    // UTF-8 bytes are at least as many as characters: short names are settled without counting.
+    guard name.utf8.count > signalNameLimit,
+          let end = name.index(name.startIndex, offsetBy: signalNameLimit, limitedBy: name.endIndex),
+          end < name.endIndex else { return name }
+    return name[..<name.index(before: end)] + "…"
+}
+
 /// A stream of events that subscribers receive (RAC's `RACSignal`).
 ///
 /// A signal made by ``create(_:)`` or an operator is *cold*: every
@@ -34,6 +47,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     private let nameStorage: Locked<String>
 
     init(kind: SignalKind, name: String) {
+        let name = boundedSignalName(name)
         nameStorage = Locked(name)
         if let probe = Probe.current {
             self.probe = probe
@@ -50,15 +64,24 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     /// Operators name their results after the receiver, as RAC's
     /// `setNameWithFormat:` does when `RAC_DEBUG_SIGNAL_NAMES` is set; here
     /// names are always kept, since seeing what happens is the point.
+    ///
+    /// A name is at most ``signalNameLimit`` characters: a longer one, given or
+    /// made by an operator from its operands' names, is cut and ends in "…".
+    /// Without the bound, `x.merge(x)` repeated would double the name each
+    /// time (RAC's `[x] -merge: x`), 30 times over a gigabyte.
     public var name: String { nameStorage.withLock { $0 } }
 
+
     /// Sets ``name`` and returns the receiver (RAC's `-setNameWithFormat:`).
+    ///
+    /// A name over ``signalNameLimit`` characters is cut to that, ending in "…".
     ///
     /// ```swift
     /// let fetchData = Signal<Data>.create { ... }.named("fetchData")
     /// ```
     @discardableResult
     public func named(_ name: String) -> Self {
+        let name = boundedSignalName(name)
         nameStorage.withLock { $0 = name }
         probe?.record(.signalNamed(signal: signalID, name: name))
         return self

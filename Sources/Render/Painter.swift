@@ -72,7 +72,9 @@ struct Painter {
         var time = 0.0
         var index = 0
         let step = axis.tick
-        while time <= axis.end + step * 1e-9 {
+        // The last tick may be a hair past the end; near the largest double that hair would overflow.
+        let last = (axis.end + step * 1e-9).isFinite ? axis.end + step * 1e-9 : axis.end
+        while time.isFinite, time <= last {
             let x = number(axis.x(time))
             svg.empty("line", [("class", "grid"), ("x1", x), ("y1", number(top)), ("x2", x), ("y2", number(bottom))])
             svg.element("text", [("class", "small muted"), ("x", x), ("y", number(bottom + 16)), ("text-anchor", "middle")],
@@ -120,36 +122,49 @@ struct Painter {
 
     /// Draws every lane of `model` from `top`, then the connectors between them.
     mutating func panel(_ model: TimelineModel, top: Double) {
-        var positions: [Int: (x: Double, y: Double)] = [:]
-        var laneOf: [Int: Int] = [:]
         var y = top
         var laneCenters: [Double] = []
-        for (index, lane) in model.lanes.enumerated() {
+        for lane in model.lanes {
             laneCenters.append(y + markHeight(of: lane) / 2)
-            for mark in lane.marks { laneOf[mark.event] = index }
             y += height(of: lane)
         }
         if model.lanes.isEmpty {
             svg.element("text", [("class", "muted"), ("x", number(Layout.plotLeft)), ("y", number(top + 24))],
                         text: "no signals to draw")
         }
-        // Connectors first, underneath the marks.
-        var stacked: [[(mark: TimelineModel.Mark, y: Double)]] = []
-        for (index, lane) in model.lanes.enumerated() {
-            let placed = place(lane, center: laneCenters[index])
-            stacked.append(placed)
-            for item in placed { positions[item.mark.event] = (axis.x(item.mark.time), item.y) }
+        // Each mark's vertical position; dense lanes, drawn as counts, keep their marks on the center line.
+        let stacked = model.lanes.indices.map { index in
+            isDense(model.lanes[index]) ? [] : place(model.lanes[index], center: laneCenters[index])
         }
+        // Connectors first, underneath the marks: only subscriber lanes drawn mark by mark have them.
         svg.open("g", [("class", "connectors")])
-        for (index, lane) in model.lanes.enumerated() where lane.role == .subscriber && !isDense(lane) {
-            for mark in lane.marks {
-                guard let source = model.causes[mark.event], let from = positions[source], laneOf[source] != index,
-                      let to = positions[mark.event] else { continue }
-                used.insert(.connector)
-                svg.empty("line", [
-                    ("class", "connector"), ("x1", number(from.x)), ("y1", number(from.y)), ("x2", number(to.x)),
-                    ("y2", number(to.y)),
-                ])
+        if model.lanes.contains(where: { $0.role == .subscriber && !isDense($0) && !$0.marks.isEmpty }) {
+            // Where each drawn event is, by its position in the trace: its lane (-1 for none) and point.
+            var laneOf = [Int](repeating: -1, count: model.eventCount)
+            var positions = [(x: Double, y: Double)](repeating: (0, 0), count: model.eventCount)
+            for (index, lane) in model.lanes.enumerated() {
+                if isDense(lane) {
+                    for mark in lane.marks {
+                        laneOf[mark.event] = index
+                        positions[mark.event] = (axis.x(mark.time), laneCenters[index])
+                    }
+                } else {
+                    for item in stacked[index] {
+                        laneOf[item.mark.event] = index
+                        positions[item.mark.event] = (axis.x(item.mark.time), item.y)
+                    }
+                }
+            }
+            for (index, lane) in model.lanes.enumerated() where lane.role == .subscriber && !isDense(lane) {
+                for mark in lane.marks {
+                    guard let source = model.cause(of: mark.event), laneOf[source] >= 0, laneOf[source] != index else { continue }
+                    let from = positions[source], to = positions[mark.event]
+                    used.insert(.connector)
+                    svg.empty("line", [
+                        ("class", "connector"), ("x1", number(from.x)), ("y1", number(from.y)), ("x2", number(to.x)),
+                        ("y2", number(to.y)),
+                    ])
+                }
             }
         }
         svg.close("g")
@@ -371,7 +386,10 @@ struct Painter {
     private mutating func drawAggregated(_ lane: TimelineModel.Lane, center: Double) {
         used.insert(.aggregated)
         let binWidth = 12.0
-        var bins: [Int: Int] = [:]
+        // Counts by bin: an array for the bins of the plot (fewer than the marks, the lane being dense), a
+        // dictionary for marks outside it (times before 0).
+        var bins = [Int](repeating: 0, count: Int(max(axis.plotWidth, 0) / binWidth) + 2)
+        var outside: [Int: Int] = [:]
         var terminal: TimelineModel.Mark?
         var counted = 0
         for mark in lane.marks {
@@ -379,11 +397,16 @@ struct Painter {
                 terminal = mark
                 continue
             }
-            bins[Int((axis.x(mark.time) - Layout.plotLeft) / binWidth), default: 0] += 1
+            let position = ((axis.x(mark.time) - Layout.plotLeft) / binWidth).rounded(.towardZero)
+            let bin = position.isFinite ? Int(max(min(position, 1e15), -1e15)) : 0
+            if bins.indices.contains(bin) { bins[bin] += 1 } else { outside[bin, default: 0] += 1 }
             counted += 1
         }
-        for bin in bins.keys.sorted() {
-            let count = bins[bin]!
+        var counts: [(bin: Int, count: Int)] = bins.indices.filter { bins[$0] > 0 }.map { ($0, bins[$0]) }
+        if !outside.isEmpty {
+            counts = (counts + outside.map { ($0.key, $0.value) }).sorted { $0.bin < $1.bin }
+        }
+        for (bin, count) in counts {
             let x = Layout.plotLeft + Double(bin) * binWidth
             svg.open("g")
             svg.tooltip("\(count) events from \(TimeAxis.format(Double(bin) * binWidth / axis.scale))")

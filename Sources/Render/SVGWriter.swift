@@ -90,9 +90,12 @@ private func isSpecial(_ scalar: Unicode.Scalar) -> Bool {
     }
 }
 
-/// A coordinate or length with at most two decimals and no trailing zeros: `12`, `12.5`, `12.25`.
+/// A coordinate or length with at most two decimals and no trailing zeros: `12`, `12.5`, `12.25`;
+/// from 10^16 on (times of late traces; coordinates stay below ``TimeAxis/maximumPlotWidth``),
+/// in exponent form: `1e+18`, `1.7976931348623157e+308` (beyond about 9.2e16, hundredths overflow `Int`).
 func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
+    guard abs(value) < 1e16 else { return String(value) }
     let hundredths = Int((value * 100).rounded())
     let whole = hundredths / 100
     let fraction = abs(hundredths % 100)

@@ -63,63 +63,110 @@ struct TimelineModel {
     var lanes: [Lane] = []
     /// didSubscribe runs per cold signal, by name, in signal order.
     var sideEffects: [(name: String, count: Int)] = []
-    /// For each delivery drawn on a subscriber lane, the nearest drawn event
-    /// in its chain of causes (the send it came from), if any.
-    var causes: [Int: Int] = [:]
+    /// How many events the trace has: every mark's `event` is below it.
+    let eventCount: Int
     let duration: Double
+    /// The trace's events, for ``cause(of:)``.
+    private let events: [TraceEvent]
+    /// Whether each event of the trace is drawn as a mark, by position.
+    private var drawn: [Bool] = []
+
+    /// For a delivery drawn on a subscriber lane, the nearest drawn event in
+    /// its chain of causes (the send it came from), if any.
+    ///
+    /// Worked out when asked: only the lanes drawn mark by mark need it, not those drawn as counts.
+    func cause(of event: Int) -> Int? {
+        guard events.indices.contains(event) else { return nil }
+        var cause = events[event].cause
+        var steps = 0
+        while let current = cause, steps < 64, events.indices.contains(current) {
+            if drawn[current] { return current }
+            cause = events[current].cause
+            steps += 1
+        }
+        return nil
+    }
 
     init(_ trace: Trace) {
         title = trace.title ?? "Trace"
         duration = trace.duration
-        var effectLanes: [Int: Int] = [:]  // signal → lane
-        var sendLanes: [Int: Int] = [:]
-        var connectLanes: [Int: Int] = [:]
+        eventCount = trace.events.count
+        events = trace.events
+        // Tables by signal and subscription id: arrays, since a trace numbers them from 0 (a
+        // dictionary per event was most of the time of a large trace).
+        var effectLanes = IDTable<Int>(count: trace.signals.count)  // signal → lane
+        var sendLanes = IDTable<Int>(count: trace.signals.count)
+        var connectLanes = IDTable<Int>(count: trace.signals.count)
         // Source lanes first, in signal order, for the signals that do something visible.
-        var usesEffects = Set<Int>(), usesSends = Set<Int>(), usesConnects = Set<Int>()
+        var usesEffects = IDTable<Bool>(count: trace.signals.count)
+        var usesSends = IDTable<Bool>(count: trace.signals.count)
+        var usesConnects = IDTable<Bool>(count: trace.signals.count)
+        // How many marks each signal's and subscription's lanes will have, to make room for them at once.
+        var signalMarks = [Int](repeating: 0, count: trace.signals.count)
+        var subscriptionMarks = [Int](repeating: 0, count: trace.subscriptions.count)
         for event in trace.events {
             switch event.kind {
             case .didSubscribe(let subscription) where trace.subscriptions.indices.contains(subscription):
                 let signal = trace.subscriptions[subscription].signal
-                if trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold { usesEffects.insert(signal) }
-            case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal): usesSends.insert(signal)
-            case .connect(let signal, _): usesConnects.insert(signal)
+                if trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold {
+                    usesEffects[signal] = true
+                    signalMarks[signal] += 1
+                }
+            case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal):
+                usesSends[signal] = true
+                if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
+            case .connect(let signal, _):
+                usesConnects[signal] = true
+                if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
+            case .next(let subscription, _, _), .completed(let subscription, _), .error(let subscription, _, _):
+                if subscriptionMarks.indices.contains(subscription) { subscriptionMarks[subscription] += 1 }
             default: break
             }
         }
+        var laneSignals: [Int?] = []  // by lane: the signal of a source lane
         for signal in trace.signals {
-            if usesEffects.contains(signal.id) {
+            defer { while laneSignals.count < lanes.count { laneSignals.append(signal.id) } }
+            if usesEffects[signal.id] != nil {
                 effectLanes[signal.id] = lanes.count
                 lanes.append(Lane(role: .sideEffects, title: signal.name, detail: "didSubscribe runs (side effects)"))
             }
-            if usesConnects.contains(signal.id) {
+            if usesConnects[signal.id] != nil {
                 let subject = signal.subject.flatMap { trace.signals.indices.contains($0) ? trace.signals[$0].name : nil }
                 connectLanes[signal.id] = lanes.count
                 lanes.append(Lane(role: .connects, title: "connect", detail: subject.map { "connection of \($0)" } ?? "connection"))
             }
-            if usesSends.contains(signal.id) {
+            if usesSends[signal.id] != nil {
                 sendLanes[signal.id] = lanes.count
                 lanes.append(Lane(role: .sends, title: signal.name, detail: "sent to this \(signal.kind.name)"))
             }
         }
-        var subscriberLanes: [Int: Int] = [:]
+        var subscriberLanes = IDTable<Int>(count: trace.subscriptions.count)
         for subscription in trace.labelledSubscriptions {
             subscriberLanes[subscription.id] = lanes.count
             let target = trace.signals.indices.contains(subscription.signal) ? trace.signals[subscription.signal].name : "?"
             lanes.append(Lane(role: .subscriber, title: subscription.label ?? "", detail: "→ " + target, subscription: subscription.id))
+            laneSignals.append(nil)
         }
-        var effectNumbers: [Int: Int] = [:]
+        for index in lanes.indices {
+            // A signal with effects, sends and connects counted them together: room enough for each.
+            let count = lanes[index].subscription.map { subscriptionMarks.indices.contains($0) ? subscriptionMarks[$0] : 0 }
+                ?? laneSignals[index].map { signalMarks.indices.contains($0) ? signalMarks[$0] : 0 } ?? 0
+            lanes[index].marks.reserveCapacity(count)
+        }
+        var effectNumbers = [Int](repeating: 0, count: lanes.count)
+        var drawn = [Bool](repeating: false, count: trace.events.count)
         for (index, event) in trace.events.enumerated() {
             func add(_ lane: Int?, _ kind: MarkKind) {
                 guard let lane else { return }
                 lanes[lane].marks.append(Mark(time: event.time, kind: kind, event: index))
+                drawn[index] = true
             }
             switch event.kind {
             case .didSubscribe(let subscription):
                 guard trace.subscriptions.indices.contains(subscription),
                       let lane = effectLanes[trace.subscriptions[subscription].signal] else { break }
-                let number = effectNumbers[lane, default: 0] + 1
-                effectNumbers[lane] = number
-                add(lane, .effect(number: number))
+                effectNumbers[lane] += 1
+                add(lane, .effect(number: effectNumbers[lane]))
             case .send(let signal, let value): add(sendLanes[signal], .sent(value))
             case .sendCompleted(let signal): add(sendLanes[signal], .sentCompleted)
             case .sendError(let signal, let message): add(sendLanes[signal], .sentError(message))
@@ -145,25 +192,25 @@ struct TimelineModel {
             case .signal: break
             }
         }
-        var drawn = Set<Int>()
-        for lane in lanes { for mark in lane.marks { drawn.insert(mark.event) } }
-        for lane in lanes where lane.role == .subscriber {
-            for mark in lane.marks {
-                var cause = trace.events[mark.event].cause
-                var steps = 0
-                while let current = cause, steps < 64 {
-                    if drawn.contains(current) {
-                        causes[mark.event] = current
-                        break
-                    }
-                    cause = trace.events[current].cause
-                    steps += 1
-                }
-            }
-        }
+        self.drawn = drawn
         sideEffects = trace.signals.compactMap { signal in
             guard let lane = effectLanes[signal.id] else { return nil }
             return (signal.name, lanes[lane].marks.count)
+        }
+    }
+}
+
+/// Values by id: an array for the ids `0..<count` (those a trace uses), a dictionary for any other.
+struct IDTable<Value> {
+    private var values: [Value?]
+    private var others: [Int: Value] = [:]
+
+    init(count: Int) { values = [Value?](repeating: nil, count: max(0, count)) }
+
+    subscript(id: Int) -> Value? {
+        get { values.indices.contains(id) ? values[id] : others[id] }
+        set {
+            if values.indices.contains(id) { values[id] = newValue } else { others[id] = newValue }
         }
     }
 }

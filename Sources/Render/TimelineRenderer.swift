@@ -89,12 +89,22 @@ struct TimeAxis {
     let end: Double
     let scale: Double
 
+    /// The widest plot, in pixels: a larger `scale` is reduced to fit. It bounds the ticks
+    /// (at least 56 pixels apart) and keeps every coordinate a number `number(_:)` writes exactly.
+    static let maximumPlotWidth = 1e8
+
     init(end duration: Double, scale: Double?) {
-        // Room after the last event for its label: 15% more, rounded up to a tick.
-        let span = max(duration * 1.15, 0.001)
-        let end = TimeAxis.step(for: span / 10).map { $0 * (span / $0).rounded(.up) } ?? span
+        // Room after the last event for its label: 15% more, rounded up to a tick. Past the largest
+        // double (a trace ending after about 1.6e308 s), the largest double.
+        let stretched = duration * 1.15
+        let span = stretched.isNaN ? 0.001 : min(max(stretched, 0.001), .greatestFiniteMagnitude)
+        let rounded = TimeAxis.step(for: span / 10).map { $0 * (span / $0).rounded(.up) } ?? span
+        let end = rounded.isFinite ? rounded : span
         self.end = end
-        self.scale = scale ?? min(max(720 / end, 0.0001), 4000)
+        // Fitted: about 720 pixels, whatever the duration (the floor of 0.0001 px/s there was
+        // made traces of years thousands of pixels wide, and of 10^15 s billions).
+        let chosen = scale ?? min(720 / end, 4000)
+        self.scale = min(chosen, TimeAxis.maximumPlotWidth / end)
     }
 
     var plotWidth: Double { end * scale }
@@ -107,13 +117,21 @@ struct TimeAxis {
         TimeAxis.step(for: 56 / scale) ?? end
     }
 
-    /// The smallest 1, 2 or 5 × 10ⁿ at least `minimum`.
+    /// The smallest 1, 2 or 5 × 10ⁿ at least `minimum`, from 10⁻⁶ up to the largest double.
     static func step(for minimum: Double) -> Double? {
         guard minimum.isFinite, minimum > 0 else { return nil }
         var power = 1e-6
         while power < 1e12 {
             for multiple in [1.0, 2.0, 5.0] where multiple * power >= minimum * (1 - 1e-9) { return multiple * power }
             power *= 10
+        }
+        // Traces of more than about 10^13 s: exact powers of ten (the product above drifts from them).
+        for exponent in 12...308 {
+            let power = Double("1e\(exponent)")!
+            for multiple in [1.0, 2.0, 5.0] where multiple * power >= minimum * (1 - 1e-9) {
+                let step = multiple * power
+                return step.isFinite ? step : nil
+            }
         }
         return nil
     }

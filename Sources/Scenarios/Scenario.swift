@@ -1,4 +1,6 @@
+import Foundation
 import Reactive
+import Synchronization
 import Tracer
 
 /// A named, documented experiment: signals built with the real runtime and
@@ -46,12 +48,116 @@ public struct Scenario: Sendable, Identifiable {
 
     /// Runs the scenario on a new virtual-time scheduler until nothing is
     /// left to do, and returns what the runtime did. Every call gives the same trace.
+    ///
+    /// It runs on a thread of its own with a stack of ``stackSize`` bytes, and
+    /// returns when it is done: every operator adds a few kilobytes of stack to
+    /// each value it delivers, so a scenario file's pipelines may nest
+    /// ``ScenarioFile/maximumNesting`` levels deep, more than the 8 MB of a main
+    /// thread holds. Task-local values of the caller are seen by the run.
+    ///
+    /// After the trace is taken, the channels the body kept are completed, unrecorded:
+    /// a ``Channel`` that never terminates keeps itself alive, as in ReactiveCocoa,
+    /// and with it everything it was recorded with.
     public func trace() -> Trace {
+        let scenario = self
+        return Self.onLargeStack { scenario.trace(recordingInto: TraceRecorder(origin: 0)) }
+    }
+
+    /// The stack of the thread that ``trace()`` runs a scenario on: 256 MB of address
+    /// space, of which only what the run uses is ever touched.
+    public static let stackSize = 256 << 20
+
+    /// Runs the scenario on the calling thread, recording into `recorder`, and returns its trace.
+    func trace(recordingInto recorder: TraceRecorder) -> Trace {
         let scheduler = TestScheduler()
-        return Trace.record(title: title, clock: scheduler) {
+        let gate = RecordingGate(recorder)
+        // What Trace.record(title:clock:_:) does, with a gate that can be closed afterwards.
+        let kept = Instrumentation.withInstrument(gate, clock: scheduler) {
             let kept = scheduler.perform { body(scheduler) }
             scheduler.stepAll()
             return kept
         }
+        let trace = withExtendedLifetime(kept) { recorder.trace(title: title) }
+        gate.close()
+        // A channel's two subjects subscribe to each other until one terminates: a cycle in
+        // RAC too. The trace is taken, so complete them, unrecorded, to let everything go.
+        scheduler.perform {
+            for case let channel as any TerminableChannel in kept { channel.completeBothTerminals() }
+        }
+        return trace
+    }
+
+    /// Runs `work` on a new thread with a stack of ``stackSize`` bytes and waits for it.
+    ///
+    /// The work runs as a task preferring an executor that runs each job on such a
+    /// thread, so that it sees the caller's task-local values (sigviz names the input
+    /// being recorded in one) as a plain `Thread` would not.
+    static func onLargeStack<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+        let result = ResultBox<T>()
+        Task(executorPreference: LargeStackExecutor.shared) {
+            result.set(work())
+        }
+        return result.wait()
+    }
+}
+
+/// Forwards reports to a recorder until it is closed, and drops them afterwards.
+private final class RecordingGate: Instrument {
+    private let recorder: TraceRecorder
+    private let open = Atomic(true)
+
+    init(_ recorder: TraceRecorder) { self.recorder = recorder }
+
+    func record(_ event: InstrumentationEvent) {
+        if open.load(ordering: .acquiring) { recorder.record(event) }
+    }
+
+    func close() { open.store(false, ordering: .releasing) }
+}
+
+/// A channel whose terminals can be completed without knowing its value type.
+private protocol TerminableChannel {
+    func completeBothTerminals()
+}
+
+extension Channel: TerminableChannel {
+    fileprivate func completeBothTerminals() {
+        leadingTerminal.sendCompleted()
+        followingTerminal.sendCompleted()
+    }
+}
+
+/// Runs each job on a new thread with a stack of ``Scenario/stackSize`` bytes.
+private final class LargeStackExecutor: TaskExecutor {
+    static let shared = LargeStackExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { job.runSynchronously(on: executor) }
+        thread.name = "sigviz scenario"
+        thread.stackSize = Scenario.stackSize
+        thread.start()
+    }
+}
+
+/// The result of work on another thread, waited for.
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is only touched with `condition` locked.
+    private var value: T?
+    private let condition = NSCondition()
+
+    func set(_ value: T) {
+        condition.lock()
+        self.value = value
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil { condition.wait() }
+        return value!
     }
 }

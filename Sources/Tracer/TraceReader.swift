@@ -207,70 +207,201 @@ struct TraceReader: ~Copyable {
 
     // MARK: Events
 
-    private static let eventFields: [String: [String]] = [
-        "signal": ["signal"], "subscribe": ["subscription"], "didSubscribe": ["subscription"],
-        "next": ["subscription", "value", "replayed"], "error": ["subscription", "message", "replayed"],
-        "completed": ["subscription", "replayed"], "dispose": ["subscription"],
-        "send": ["signal", "value"], "sendError": ["signal", "message"], "sendCompleted": ["signal"],
-        "connect": ["signal", "first"],
-    ]
+    /// The fields an event may have.
+    private enum EventField: Int, CaseIterable {
+        case seq, time, kind, subscription, signal, value, message, replayed, first, cause
 
-    private mutating func readEvent(_ index: Int) throws(Failure) -> TraceEvent {
-        var seq: Int?, time: Double?, kind: String?, subscription: Int?, signal: Int?
-        var text: String?, replayed: Bool?, first: Bool?, cause: Int?
-        let what = "events[\(index)]"
-        let allowed = ["seq", "time", "kind", "subscription", "signal", "value", "message", "replayed", "first", "cause"]
-        let fields = try readFields(of: what, allowed: allowed) { reader, key throws(Failure) in
-            switch key {
-            case "seq": seq = try reader.scanner.int()
-            case "time": time = try reader.scanner.double()
-            case "kind":
-                let offset = reader.scanner.offset
-                let name = try reader.scanner.string()
-                guard Self.eventFields[name] != nil else {
-                    throw reader.scanner.fail(
-                        "unknown event kind '\(name)'; expected one of \(Self.eventFields.keys.sorted().joined(separator: ", "))",
-                        at: offset)
-                }
-                kind = name
-            case "subscription": subscription = try reader.scanner.int()
-            case "signal": signal = try reader.scanner.int()
-            case "value", "message": text = try reader.scanner.string()
-            case "replayed": replayed = try reader.scanner.bool()
-            case "first": first = try reader.scanner.bool()
-            default: cause = try reader.scanner.int()
+        var name: String { "\(self)" }
+        var bit: UInt16 { 1 << UInt16(rawValue) }
+
+        /// The field named by `bytes`, compared byte by byte: no string is made.
+        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventField? {
+            for field in all where field.utf8.isEqual(to: bytes) { return field }
+            return nil
+        }
+
+        /// `allCases`, made once (each use of `allCases` makes an array).
+        static let all = allCases
+
+        private var utf8: StaticString {
+            switch self {
+            case .seq: "seq"
+            case .time: "time"
+            case .kind: "kind"
+            case .subscription: "subscription"
+            case .signal: "signal"
+            case .value: "value"
+            case .message: "message"
+            case .replayed: "replayed"
+            case .first: "first"
+            case .cause: "cause"
             }
         }
-        let start = fields.start
-        try expectIndex(try required(seq, "seq", of: what, at: start), index, field: "seq", of: what, at: fields.values["seq"])
-        let name = try required(kind, "kind", of: what, at: start)
-        let kindFields = Self.eventFields[name] ?? []
-        for (key, offset) in fields.names where !["seq", "time", "kind", "cause"].contains(key) && !kindFields.contains(key) {
-            throw scanner.fail("a '\(name)' event has no field '\(key)'", at: offset)
+    }
+
+    /// The kinds of event, with the fields each has besides seq, time, kind and cause.
+    private enum EventName: Int, CaseIterable {
+        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect
+
+        var name: String { "\(self)" }
+
+        var fields: [EventField] {
+            switch self {
+            case .signal: [.signal]
+            case .subscribe, .didSubscribe, .dispose: [.subscription]
+            case .next: [.subscription, .value, .replayed]
+            case .error: [.subscription, .message, .replayed]
+            case .completed: [.subscription, .replayed]
+            case .send: [.signal, .value]
+            case .sendError: [.signal, .message]
+            case .sendCompleted: [.signal]
+            case .connect: [.signal, .first]
+            }
+        }
+
+        /// ``fields`` and the fields every event may have, as bits.
+        var allowed: UInt16 { Self.allowedBits[rawValue] }
+
+        private static let allowedBits = all.map { name in
+            name.fields.reduce(EventField.seq.bit | EventField.time.bit | EventField.kind.bit | EventField.cause.bit) { $0 | $1.bit }
+        }
+
+        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventName? {
+            for name in all where name.utf8.isEqual(to: bytes) { return name }
+            return nil
+        }
+
+        /// `allCases`, made once.
+        static let all = allCases
+
+        static func named(_ text: String) -> EventName? { allCases.first { $0.name == text } }
+
+        private var utf8: StaticString {
+            switch self {
+            case .signal: "signal"
+            case .subscribe: "subscribe"
+            case .didSubscribe: "didSubscribe"
+            case .next: "next"
+            case .error: "error"
+            case .completed: "completed"
+            case .dispose: "dispose"
+            case .send: "send"
+            case .sendError: "sendError"
+            case .sendCompleted: "sendCompleted"
+            case .connect: "connect"
+            }
+        }
+    }
+
+    /// Reads one event. The common case, a well-formed event, makes no string
+    /// but its value and no dictionary: fields and kinds are matched on their
+    /// bytes, and messages (with the event's path) are made only for a problem.
+    private mutating func readEvent(_ index: Int) throws(Failure) -> TraceEvent {
+        var seq: Int?, time: Double?, kind: EventName?, subscription: Int?, signal: Int?
+        var text: String?, replayed: Bool?, first: Bool?, cause: Int?
+        var seqOffset = 0
+        var seen: UInt16 = 0
+        let start = scanner.offset
+        var firstKey = true
+        try scanner.beginObject()
+        while let (field, keyOffset) = try nextEventField(first: &firstKey, index: index) {
+            guard seen & field.bit == 0 else {
+                throw scanner.fail("'\(field.name)' appears twice in events[\(index)]", at: keyOffset)
+            }
+            seen |= field.bit
+            switch field {
+            case .seq:
+                seqOffset = scanner.offset
+                seq = try scanner.int()
+            case .time: time = try scanner.double()
+            case .kind:
+                let offset = scanner.offset
+                if let raw = scanner.rawString(), let name = EventName.named(raw) {
+                    kind = name
+                } else {
+                    scanner = JSONScanner(scanner.bytes, at: offset)
+                    let name = try scanner.string()
+                    guard let known = EventName.named(name) else {
+                        throw scanner.fail(
+                            "unknown event kind '\(name)'; expected one of \(EventName.allCases.map(\.name).sorted().joined(separator: ", "))",
+                            at: offset)
+                    }
+                    kind = known
+                }
+            case .subscription: subscription = try scanner.int()
+            case .signal: signal = try scanner.int()
+            case .value, .message: text = try scanner.string()
+            case .replayed: replayed = try scanner.bool()
+            case .first: first = try scanner.bool()
+            case .cause: cause = try scanner.int()
+            }
+        }
+        guard let seq else { throw scanner.fail("events[\(index)] has no 'seq'", at: start) }
+        try expectIndex(seq, index, field: "seq", of: "events[\(index)]", at: seqOffset)
+        guard let kind else { throw scanner.fail("events[\(index)] has no 'kind'", at: start) }
+        if seen & ~kind.allowed != 0 {
+            let offending = EventField.allCases.filter { seen & ~kind.allowed & $0.bit != 0 }.map(\.name)
+            var rescan = JSONScanner(scanner.bytes, at: start)
+            let offset = (try? rescan.offsetOfFirstKey(in: offending, inObjectAt: start)) ?? start
+            let key = offending.first { name in
+                var probe = JSONScanner(scanner.bytes, at: offset)
+                return (try? probe.string()) == name
+            } ?? offending[0]
+            throw scanner.fail("a '\(kind.name)' event has no field '\(key)'", at: offset)
+        }
+        func need<T>(_ value: T?, _ field: String) throws(Failure) -> T {
+            guard let value else { throw scanner.fail("events[\(index)] ('\(kind.name)') has no '\(field)'", at: start) }
+            return value
         }
         let eventKind: TraceEvent.Kind
-        func need<T>(_ value: T?, _ field: String) throws(Failure) -> T {
-            try required(value, field, of: "\(what) ('\(name)')", at: start)
-        }
-        switch name {
-        case "signal": eventKind = .signal(try need(signal, "signal"))
-        case "subscribe": eventKind = .subscribe(try need(subscription, "subscription"))
-        case "didSubscribe": eventKind = .didSubscribe(try need(subscription, "subscription"))
-        case "next":
+        switch kind {
+        case .signal: eventKind = .signal(try need(signal, "signal"))
+        case .subscribe: eventKind = .subscribe(try need(subscription, "subscription"))
+        case .didSubscribe: eventKind = .didSubscribe(try need(subscription, "subscription"))
+        case .next:
             eventKind = .next(subscription: try need(subscription, "subscription"), value: try need(text, "value"),
                               replayed: try need(replayed, "replayed"))
-        case "error":
+        case .error:
             eventKind = .error(subscription: try need(subscription, "subscription"), message: try need(text, "message"),
                                replayed: try need(replayed, "replayed"))
-        case "completed":
+        case .completed:
             eventKind = .completed(subscription: try need(subscription, "subscription"), replayed: try need(replayed, "replayed"))
-        case "dispose": eventKind = .dispose(try need(subscription, "subscription"))
-        case "send": eventKind = .send(signal: try need(signal, "signal"), value: try need(text, "value"))
-        case "sendError": eventKind = .sendError(signal: try need(signal, "signal"), message: try need(text, "message"))
-        case "sendCompleted": eventKind = .sendCompleted(signal: try need(signal, "signal"))
-        default: eventKind = .connect(signal: try need(signal, "signal"), first: try need(first, "first"))
+        case .dispose: eventKind = .dispose(try need(subscription, "subscription"))
+        case .send: eventKind = .send(signal: try need(signal, "signal"), value: try need(text, "value"))
+        case .sendError: eventKind = .sendError(signal: try need(signal, "signal"), message: try need(text, "message"))
+        case .sendCompleted: eventKind = .sendCompleted(signal: try need(signal, "signal"))
+        case .connect: eventKind = .connect(signal: try need(signal, "signal"), first: try need(first, "first"))
         }
-        return TraceEvent(time: try required(time, "time", of: what, at: start), kind: eventKind, cause: cause)
+        guard let time else { throw scanner.fail("events[\(index)] has no 'time'", at: start) }
+        return TraceEvent(time: time, kind: eventKind, cause: cause)
+    }
+
+    /// The next field of an event and the offset of its name, or `nil` at the event's end.
+    private mutating func nextEventField(first: inout Bool, index: Int) throws(Failure) -> (EventField, Int)? {
+        if scanner.peek() == UInt8(ascii: "}") {
+            return try scanner.nextKey(first: &first).map { _ in (EventField.seq, 0) }  // consumes the brace
+        }
+        if !first { try scanner.expect(UInt8(ascii: ","), "',' or '}'") }
+        first = false
+        guard scanner.peek() == UInt8(ascii: "\"") else {
+            throw scanner.fail("expected a field name in quotes, found \(scanner.found())")
+        }
+        let keyOffset = scanner.offset
+        let field: EventField
+        if let raw = scanner.rawString(), let known = EventField.named(raw) {
+            field = known
+        } else {
+            // Escapes, or an unknown name: read it as a string, with its checks and messages.
+            scanner = JSONScanner(scanner.bytes, at: keyOffset)
+            let key = try scanner.string()
+            guard let known = EventField.all.first(where: { $0.name == key }) else {
+                throw scanner.fail("unknown field '\(key)' in events[\(index)]", at: keyOffset)
+            }
+            field = known
+        }
+        try scanner.expect(UInt8(ascii: ":"), "':' after the field name")
+        scanner.skipWhitespace()
+        return (field, keyOffset)
     }
 
     // MARK: Locating problems
@@ -296,7 +427,28 @@ struct TraceReader: ~Copyable {
     }
 }
 
+extension StaticString {
+    /// Whether `bytes` are this string's UTF-8 bytes.
+    fileprivate func isEqual(to bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8CodeUnitCount == bytes.count else { return false }
+        for index in 0..<bytes.count where utf8Start[index] != bytes[index] { return false }
+        return true
+    }
+}
+
 extension JSONScanner {
+    /// The offset of the name of the first field named in `names`, in the object starting at `start`.
+    mutating func offsetOfFirstKey(in names: [String], inObjectAt start: Int) throws(Failure) -> Int? {
+        self = JSONScanner(bytes, at: start)
+        var first = true
+        try beginObject()
+        while let (key, keyOffset, _) = try nextKey(first: &first) {
+            if names.contains(key) { return keyOffset }
+            try skipValue()
+        }
+        return nil
+    }
+
     /// The offset of the value of `field` in the object starting at `start`, if it has one.
     mutating func offsetOfField(_ field: String, inObjectAt start: Int) throws(Failure) -> Int? {
         self = JSONScanner(bytes, at: start)

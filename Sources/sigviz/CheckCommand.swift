@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Scenarios
+import Tracer
 
 /// `sigviz check`.
 struct CheckCommand: ParsableCommand {
@@ -47,17 +48,18 @@ struct CheckCommand: ParsableCommand {
             if results.isEmpty, !quiet { report += "\(path): no expectations\n" }
             for result in results {
                 let expectation = result.expectation
-                let what = "\"\(expectation.label)\" to \(expectation.signal)"
+                // Labels and names are the file's text: shown with control and bidi characters escaped.
+                let what = visiblyEscaped("\"\(expectation.label)\" to \(expectation.signal)")
                 if result.passed {
                     passes += 1
                     if !quiet { report += "\(path):\(expectation.line): ok \(what)\n" }
                     continue
                 }
                 failures += 1
-                report += "\(path):\(expectation.line): FAILED \(what): \(result.problem ?? "")\n"
+                report += "\(path):\(expectation.line): FAILED \(what): \(visiblyEscaped(result.problem ?? ""))\n"
                 if let actual = result.actual {
-                    report += "    expected: \(expectation.marble)\n"
-                    report += "    actual:   \(actual)\n"
+                    report += "    expected: \(visiblyEscaped(expectation.marble))\n"
+                    report += "    actual:   \(visiblyEscaped(actual))\n"
                     if let difference = result.firstDifference {
                         let seconds = Double(difference) * file.frame
                         report += "              \(String(repeating: " ", count: difference))^ first difference at frame \(difference) "

@@ -29,12 +29,17 @@ enum Input {
 
     /// The parsed scenario file at `path`.
     static func scenarioFile(_ path: String) throws -> ScenarioFile {
-        let data = try read(path)
-        guard let text = String(data: data, encoding: .utf8) else {
-            let offset = firstInvalidUTF8(in: data)
-            let line = data.prefix(offset).filter { $0 == 0x0A }.count + 1
-            throw CommandFailure("\(path):\(line): the file is not valid UTF-8 (byte \(offset))")
-        }
+        // The bytes are let go before parsing: a file may be 64 MB.
+        let text = try { () throws -> String in
+            let data = try read(path)
+            guard let text = String(data: data, encoding: .utf8) else {
+                let (line, column, offset) = invalidUTF8(in: data)
+                throw CommandFailure(
+                    "\(path):\(line):\(column): the file is not valid UTF-8: byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)) "
+                        + "at offset \(offset) does not start a valid sequence; save the file as UTF-8")
+            }
+            return text
+        }()
         do {
             return try ScenarioFile(parsing: text, file: path)
         } catch {
@@ -84,9 +89,25 @@ enum Input {
         return data
     }
 
-    private static func firstInvalidUTF8(in data: Data) -> Int {
-        var index = 0
+    /// Where the first byte that is not valid UTF-8 is: its line, its column and its offset in the file.
+    ///
+    /// Lines end at "\n" (a "\r" before it belongs to the line break, as for the parser). The column
+    /// is the number of characters before the byte on its line, plus 1, counted like the parser's
+    /// columns (after a leading byte-order mark on the first line), so that it is where the byte
+    /// is, in the same units as every other error.
+    static func invalidUTF8(in data: Data) -> (line: Int, column: Int, offset: Int) {
         let bytes = [UInt8](data)
+        let offset = firstInvalidUTF8(in: bytes)
+        let before = bytes[..<offset]
+        let line = before.count(where: { $0 == 0x0A }) + 1
+        var lineStart = (before.lastIndex(of: 0x0A) ?? -1) + 1
+        if lineStart == 0, before.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = 3 }
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return (line, column, offset)
+    }
+
+    private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int {
+        var index = 0
         while index < bytes.count {
             let length: Int
             switch bytes[index] {
@@ -102,5 +123,39 @@ enum Input {
             index += length
         }
         return index
+    }
+}
+
+/// The files among a command's inputs, so that an output never replaces one: `render x.sigviz -o x.sigviz`
+/// is refused rather than replacing the scenario with its SVG. A file is recognised by its path
+/// with symbolic links, `.` and `..` resolved (`./x` is `x`), and by its device and inode (a hard
+/// link). Built-in scenario names are not files. `report`, `render`, `graph`, `compare` and
+/// `trace -o` refuse to write over what it contains.
+struct InputFiles {
+    private let paths: Set<String>
+    private let identities: Set<[UInt64]>
+
+    init(_ arguments: [String]) {
+        let files = arguments.filter { Catalog.scenario(named: $0) == nil }
+        paths = Set(files.map(Self.resolved))
+        identities = Set(files.compactMap(Self.identity(ofFileAt:)))
+    }
+
+    /// Whether writing `path` would replace one of the input files.
+    func contains(_ path: String) -> Bool {
+        paths.contains(Self.resolved(path)) || Self.identity(ofFileAt: path).map(identities.contains) == true
+    }
+
+    /// `path` made absolute, with `.`, `..` and symbolic links resolved.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The device and inode of the file at `path` (following symlinks), so that a hard link to an input is recognised.
+    static func identity(ofFileAt path: String) -> [UInt64]? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path),
+              let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+              let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value else { return nil }
+        return [device, inode]
     }
 }

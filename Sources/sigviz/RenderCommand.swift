@@ -64,7 +64,7 @@ struct RenderCommand: ParsableCommand {
         limits.install()
         let renderer = TimelineRenderer(theme: drawing.theme, scale: scale)
         guard expect else {
-            try write(Data(renderer.render(try Input.trace(input)).utf8), to: drawing.output)
+            try write(Data(renderer.render(try Input.trace(input)).utf8), to: drawing.output, inputs: [input])
             return
         }
         let file = try Input.scenarioFile(input)
@@ -82,10 +82,13 @@ struct RenderCommand: ParsableCommand {
             }
             return TimelineExpectation(subscription: subscription, events: events)
         }
-        try write(Data(renderer.render(trace, expectations: expectations).utf8), to: drawing.output)
+        try write(Data(renderer.render(trace, expectations: expectations).utf8), to: drawing.output, inputs: [input])
         let failed = results.filter { !$0.passed }
         if !failed.isEmpty {
-            let lines = failed.map { "  \(input):\($0.expectation.line): \"\($0.expectation.label)\" to \($0.expectation.signal): \($0.problem ?? "")" }
+            // The file's labels and names, with control and bidi characters escaped.
+            let lines = failed.map {
+                "  \(input):\($0.expectation.line): " + visiblyEscaped("\"\($0.expectation.label)\" to \($0.expectation.signal): \($0.problem ?? "")")
+            }
             FileHandle.standardError.write(Data("\(failed.count) expectation\(failed.count == 1 ? "" : "s") not met (drawn):\n\(lines.joined(separator: "\n"))\n".utf8))
         }
     }
@@ -132,7 +135,7 @@ struct CompareCommand: ParsableCommand {
         let traces = try inputs.map(Input.trace)
         let title = title ?? traces.map { $0.title ?? "trace" }.joined(separator: " vs ")
         let svg = ComparisonRenderer(theme: drawing.theme, scale: scale, title: title).render(traces)
-        try write(Data(svg.utf8), to: drawing.output)
+        try write(Data(svg.utf8), to: drawing.output, inputs: inputs)
     }
 }
 
@@ -162,6 +165,6 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         limits.install()
         let svg = GraphRenderer(theme: drawing.theme).render(try Input.trace(input))
-        try write(Data(svg.utf8), to: drawing.output)
+        try write(Data(svg.utf8), to: drawing.output, inputs: [input])
     }
 }

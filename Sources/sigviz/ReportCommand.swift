@@ -98,8 +98,7 @@ struct ReportCommand: ParsableCommand {
             throw CommandFailure("cannot create \(directory): \(describe(error))")
         }
         let root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
-        let protected = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
-        let protectedFiles = Set(inputs.compactMap { identity(ofFileAt: $0) })
+        let protected = InputFiles(inputs)
         var targets: [(url: URL, display: String, contents: Data)] = []
         for file in site {
             let components = file.path.split(separator: "/", omittingEmptySubsequences: false)
@@ -127,8 +126,7 @@ struct ReportCommand: ParsableCommand {
                     throw CommandFailure("cannot write \(display): it exists and is not a regular file")
                 }
             }
-            if protected.contains(url.resolvingSymlinksInPath().path)
-                || identity(ofFileAt: url.path).map(protectedFiles.contains) == true {
+            if protected.contains(url.path) {
                 throw CommandFailure("refusing to write \(display): it is one of the input files")
             }
             targets.append((url, display, file.contents))
@@ -146,13 +144,5 @@ struct ReportCommand: ParsableCommand {
                 throw CommandFailure("cannot write \(target.display): \(describe(error))")
             }
         }
-    }
-
-    /// The device and inode of the file at `path` (following symlinks), so that a hard link to an input is recognised.
-    static func identity(ofFileAt path: String) -> [UInt64]? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path),
-              let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
-              let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value else { return nil }
-        return [device, inode]
     }
 }

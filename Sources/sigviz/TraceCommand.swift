@@ -68,15 +68,20 @@ struct TraceCommand: ParsableCommand {
                 throw ExitCode.validationFailure
             }
         }
-        try write(data, to: output)
+        try write(data, to: output, inputs: [scenario])
     }
 }
 
-/// Writes `data` to `path` atomically (a temporary file renamed over it), or to standard output when `path` is nil.
-func write(_ data: Data, to path: String?) throws {
+/// Writes `data` to `path` atomically (a temporary file renamed over it), or to standard output when `path` is nil;
+/// refuses, writing nothing, when `path` is one of the command's `inputs` (see ``InputFiles``), so that
+/// `sigviz render x.sigviz -o x.sigviz` does not replace the scenario with its SVG.
+func write(_ data: Data, to path: String?, inputs: [String]) throws {
     guard let path else {
         FileHandle.standardOutput.write(data)
         return
+    }
+    if InputFiles(inputs).contains(path) {
+        throw CommandFailure("refusing to write \(path) (--output): it is one of the input files, which it would replace")
     }
     let url = URL(fileURLWithPath: path)
     do {

@@ -194,6 +194,22 @@ private func parse(_ data: Data) throws -> (top: [String: Any], events: [ChromeE
         #expect(threadName?.unicodeScalars.elementsEqual(expectedName.unicodeScalars) == true)
     }
 
+    @Test("times whose microseconds overflow a double (from about 1.8e302 s) are written as the largest double: JSON has no infinity",
+          arguments: [1e299, 1e300, 1e303, Double.greatestFiniteMagnitude])
+    func lateTimes(time: Double) throws {
+        let trace = Trace(
+            signals: [TraceSignal(id: 0, kind: .subject, name: "s")],
+            subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("A"))],
+            events: [event(0, .signal(0)), event(0, .subscribe(0)), event(time, next(0, "late"))])
+        let (_, events) = try parse(trace.chromeTraceJSON())
+        let expected = min(time * 1e6, .greatestFiniteMagnitude)
+        let late = try #require(events.first { $0.name == "next late" }?.ts)
+        #expect(late.isFinite && abs(late - expected) <= expected * 1e-12, "ts \(late), expected \(expected)")
+        let span = try #require(events.first { $0.ph == "X" })
+        #expect(span.ts == 0)
+        #expect(span.dur.map { $0.isFinite && abs($0 - expected) <= expected * 1e-12 } == true, "dur \(String(describing: span.dur))")
+    }
+
     @Test("an empty trace exports only the process metadata")
     func empty() throws {
         let (_, events) = try parse(Trace().chromeTraceJSON())

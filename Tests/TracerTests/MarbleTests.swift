@@ -400,6 +400,25 @@ private func checkMarbles(of trace: Trace, frame explicit: Double? = nil, expect
         #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 10)
     }
 
+    @Test("a trace later than nanoseconds can count (from about 9.2e9 s to the largest double) gets a frame of a 2,500th of it",
+          arguments: [9.3e9, 1e12, 1e18, 1e300, Double.greatestFiniteMagnitude])
+    func lateTimes(time: Double) throws {
+        func trace(_ deliveries: [(Double, TraceEvent.Kind)]) -> Trace {
+            Trace(
+                signals: [TraceSignal(id: 0, kind: .subject, name: "s")],
+                subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("A"))],
+                events: [event(0, .signal(0)), event(0, .subscribe(0))] + deliveries.map { event($0.0, $0.1) })
+        }
+        try checkMarbles(of: trace([(time / 2, next(0, "x")), (time, next(0, "late")), (time, completed(0))]),
+                         expectedFrame: time / 2_500)
+        // Groups too close for any frame that keeps the lane within the limit: refused, as for early traces.
+        let frame = time / 2_500
+        let crowded = trace([(frame, next(0, "a")), (frame, next(0, "b")), (2 * frame, next(0, "c")), (time, next(0, "d"))])
+        #expect(throws: MarbleError.self) { try crowded.marbles() }
+        // A frame you give works as before: too fine a frame is refused.
+        #expect(throws: MarbleError.self) { try crowded.marbles(frame: 1) }
+    }
+
     @Test("marbles are deterministic")
     func deterministic() throws {
         #expect(try Scenario.replayGroups().marbles() == Scenario.replayGroups().marbles())

@@ -238,6 +238,27 @@ struct ScenarioFileCommandTests {
             """)
     }
 
+    @Test("check and render --expect show a label's control and bidi characters escaped, on one line")
+    func failedExpectationLabelsAreEscaped() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("forged.sigviz")
+        // The label would clear the screen, forge a line and reverse what follows it.
+        try Data(#"""
+            frame 0.5
+            cold c: +1 next "A", +2 completed
+            subscribe "S\u{1B}[2J\nError: forged\u{202E}" to c
+            expect "S\u{1B}[2J\nError: forged\u{202E}" to c "--A--|"
+            """#.utf8).write(to: file)
+        let check = try sigviz("check", "--quiet", file.path)
+        #expect(check.status == 1)
+        #expect(check.output.contains(#"FAILED "S\u{1B}[2J\nError: forged\u{202E}" to c: the events differ"#), "\(check.output)")
+        #expect(!check.output.contains("\u{1B}") && !check.output.contains("\u{202E}") && !check.output.contains("\nError: forged"))
+        let render = try sigviz("render", file.path, "--expect", "-o", directory.appendingPathComponent("out.svg").path)
+        #expect(render.errors.contains(#""S\u{1B}[2J\nError: forged\u{202E}" to c: the events differ"#), "\(render.errors)")
+        #expect(!render.errors.contains("\u{1B}") && !render.errors.contains("\u{202E}") && !render.errors.contains("\nError: forged"))
+    }
+
     @Test("a malformed scenario file exits 1 with file, line, column, the line and a caret")
     func malformed() throws {
         let directory = try temporaryDirectory()

@@ -168,10 +168,44 @@ struct OutputPathTests {
         let text = Data("cold s: +1 next \"a\"\nsubscribe \"A\" to s\n".utf8)
         try text.write(to: file)
         let run = try sigviz("render", file.path, "-o", file.path)
-        withKnownIssue("render, graph, compare and trace -o write over their input (report and docs refuse)") {
-            #expect(run.status == 1, "\(run.errors)")
-            #expect((try? Data(contentsOf: file)) == text, "the scenario file was replaced")
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(run.errors == "Error: refusing to write \(file.path) (--output): it is one of the input files, which it would replace\n")
+        #expect((try? Data(contentsOf: file)) == text, "the scenario file was replaced")
+    }
+
+    @Test("render, graph, compare and trace -o refuse an output that is their input by another name: ./x, ../d/x, a symlink, a hard link",
+          arguments: ["render", "graph", "compare", "trace"])
+    func outputsKeepTheirInputs(command: String) throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scenario = Data("cold s: +1 next \"a\"\nsubscribe \"A\" to s\n".utf8)
+        try scenario.write(to: root.appendingPathComponent("x.sigviz"))
+        let made = try sigviz(["trace", "x.sigviz", "-o", "x.json"], in: root)
+        #expect(made.status == 0, "\(made.errors)")
+        let trace = try Data(contentsOf: root.appendingPathComponent("x.json"))
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link.svg").path, withDestinationPath: "x.sigviz")
+        try FileManager.default.linkItem(atPath: root.appendingPathComponent("x.json").path, toPath: root.appendingPathComponent("hard.svg").path)
+        let folder = root.lastPathComponent
+        for input in ["x.sigviz", "x.json"] {
+            let inputs = command == "compare" ? ["cold", input] : [input]
+            var outputs = ["./" + input, "../\(folder)/\(input)", root.appendingPathComponent(input).path]
+            outputs.append(input == "x.sigviz" ? "link.svg" : "hard.svg")
+            for output in outputs {
+                let run = try sigviz([command] + inputs + ["-o", output], in: root)
+                #expect(run.status == 1 && run.errors.contains("refusing to write \(output) (--output): it is one of the input files"),
+                        "\(command) \(inputs) -o \(output): \(run.status) \(run.errors)")
+                #expect(run.output.isEmpty)
+            }
         }
+        #expect(try Data(contentsOf: root.appendingPathComponent("x.sigviz")) == scenario)
+        #expect(try Data(contentsOf: root.appendingPathComponent("x.json")) == trace)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent("link.svg").path) == "x.sigviz")
+        // Another file in the same folder is written as before, and a built-in scenario's name is not a file.
+        let other = try sigviz([command] + (command == "compare" ? ["cold", "x.sigviz"] : ["x.sigviz"]) + ["-o", "out.txt"], in: root)
+        #expect(other.status == 0, "\(other.errors)")
+        try Data("not a scenario".utf8).write(to: root.appendingPathComponent("cold"))
+        let builtIn = try sigviz([command] + (command == "compare" ? ["cold", "publish"] : ["cold"]) + ["-o", "cold"], in: root)
+        #expect(builtIn.status == 0, "\(builtIn.errors)")
     }
 
     // MARK: Atomic writes

@@ -19,6 +19,8 @@ struct Row: Encodable {
     var heap: Double?
     /// For throughput rows: the rate of every timed repetition, by side.
     var samples: [String: [Double]]?
+    /// How the sigviz column shows the figure, when not as a plain number (`10.4x`, `1.21 MB`, `412 ms`).
+    var display: String?
 
     init(id: String, _ testCase: Case, _ outcome: Outcome, samples: [String: [Double]]) {
         self.id = id
@@ -31,6 +33,19 @@ struct Row: Encodable {
         floor = outcome.floor
         target = testCase.target.text
         met = testCase.target.isMet(outcome)
+        self.samples = samples
+    }
+
+    /// A figure worked out by a case of its own (render, cli): a size, a time, a ratio of times.
+    init(id: String, name: String, unit: String, value: Double, display: String? = nil, target: String, met: Bool?,
+         samples: [String: [Double]]? = nil) {
+        self.id = id
+        self.name = name
+        self.unit = unit
+        sigviz = value
+        self.display = display
+        self.target = target
+        self.met = met
         self.samples = samples
     }
 
@@ -126,7 +141,7 @@ struct Report: Encodable {
             let isMemory = row.heap != nil
             let sigviz = isMemory
                 ? "\(format(row.sigviz)) B (heap \(format(row.heap!)) B)"
-                : format(row.sigviz)
+                : row.display ?? format(row.sigviz)
             let peer = row.peer.map { "\(format($0))" + (row.peerName == "OpenCombine" ? "" : " (\(row.peerName!))") }
             let floor = row.floor.map { "\(format($0)) (\(format($0 / row.sigviz))x sigviz)" }
             let met = row.met.map { $0 ? "yes" : "**no**" } ?? "reported"
@@ -159,13 +174,14 @@ struct Report: Encodable {
             # Benchmarks
 
             How fast sigviz's runtime and tracer are, against OpenCombine 0.14.0 (and Foundation's
-            JSON coders for the trace format), with a no-library floor to read every figure against.
-            The cases and their targets are those of issue 6. Build and run every case, in release mode,
-            from the repository root:
+            JSON coders for the trace format), with a no-library floor to read every figure against;
+            then how fast the renderer draws large timelines, and how long the `sigviz` command takes
+            end to end. The cases and their targets are those of issue 6. Build and run every case, in
+            release mode, from the repository root:
 
             ```sh
-            swift build -c release --package-path Benchmarks
-            swift run -c release --package-path Benchmarks sigviz-benchmarks   # about 5 minutes on 2 cores
+            swift build -c release --package-path Benchmarks   # also builds sigviz, for the cli rows
+            swift run -c release --package-path Benchmarks sigviz-benchmarks   # about 6 minutes on 2 cores
             ```
 
             `--repetitions N` sets the timed repetitions (default 7); `--quick` divides every size by 100
@@ -181,6 +197,10 @@ struct Report: Encodable {
             the case has subscribers, once per value), the limit a fan-out can reach, with how many
             times sigviz's rate it is. Every delivery is counted and checked against the expected total.
             sigviz subscribes inside `Scheduler.immediate.perform`, so subscriptions are synchronous.
+            The render and cli rows have no peer: render times `TimelineRenderer` on traces of three
+            sizes (its linearity rows divide the time of one size by that of the size 10 times smaller),
+            and cli runs the release-built `sigviz` (Benchmarks/.build/release/sigviz, which the benchmark
+            package builds next to itself) as a subprocess and reports median wall times.
 
             ## Latest run
 

@@ -40,6 +40,18 @@ for memoryCase in memoryCases(scale: options.scale) where isSelected(memoryCase.
     rows.append(Row(memoryCase, resident: resident, heap: heap))
     notes += memoryCase.notes
 }
+if renderRowIDs.contains(where: isSelected) {
+    log("running render: timelines of \((10_000 / options.scale).grouped) to \((1_000_000 / options.scale).grouped) events")
+    let (renderRows, renderNotes) = renderRows(scale: options.scale, repetitions: options.repetitions)
+    rows += renderRows
+    notes += renderNotes
+}
+if cliRowIDs.contains(where: isSelected) {
+    log("running cli: sigviz report and render, end to end")
+    let (cliRows, cliNotes) = cliRows(repetitions: options.repetitions)
+    rows += cliRows
+    notes += cliNotes
+}
 
 // This file is Benchmarks/Sources/sigviz-benchmarks/main.swift: the repository is 4 levels up.
 let root = URL(fileURLWithPath: #filePath)

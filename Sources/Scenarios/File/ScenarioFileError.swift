@@ -1,3 +1,5 @@
+import Tracer
+
 /// A problem in a scenario file, with where it is and what was expected.
 public struct ScenarioFileError: Error, Hashable, CustomStringConvertible {
     /// The file's path as given, or a name such as "<input>".
@@ -6,24 +8,41 @@ public struct ScenarioFileError: Error, Hashable, CustomStringConvertible {
     public let line: Int
     /// The 1-based column, in characters.
     public let column: Int
-    /// What is wrong and what was expected.
+    /// What is wrong and what was expected. Text quoted from the file in it is kept visible:
+    /// control, format (bidi, zero-width, byte-order mark) and separator characters are written
+    /// as escapes such as `\u{1B}` (``visiblyEscaped(_:)``), so it is one line that cannot drive a terminal.
     public let message: String
-    /// The text of the line, for the caret display.
+    /// The text of the line, for the caret display, as it is in the file.
     public let text: String
 
-    /// Makes an error.
+    /// Makes an error; `message` is escaped as ``message`` says.
     public init(file: String, line: Int, column: Int, message: String, text: String) {
         self.file = file
         self.line = line
         self.column = column
-        self.message = message
+        self.message = visiblyEscaped(message)
         self.text = text
     }
 
+    /// The most characters of the line shown under the message.
+    static let shownCharacters = 200
+
     /// `file:line:column: message`, then the line and a caret under the column.
+    ///
+    /// The line is escaped like the message (a tab shows as a space), and the caret is placed under
+    /// the escaped column. A long line is shown as at most 200 of its characters around the column,
+    /// with `…` where it is cut.
     public var description: String {
-        let shown = String(text.prefix(200)).map { $0.isASCII && $0.asciiValue! < 0x20 ? " " : $0 }
-        let caret = String(repeating: " ", count: max(0, min(column - 1, 200))) + "^"
-        return "\(file):\(line):\(column): \(message)\n    \(String(shown))\n    \(caret)"
+        let characters = Array(text.prefix(max(column, 1) + Self.shownCharacters))
+        let index = max(0, min(column - 1, characters.count))
+        let start = index > Self.shownCharacters * 3 / 4 ? index - Self.shownCharacters / 2 : 0
+        let end = min(characters.count, start + Self.shownCharacters)
+        func shown(_ part: ArraySlice<Character>) -> String {
+            visiblyEscaped(String(part.map { $0 == "\t" ? " " : $0 }))
+        }
+        let before = (start > 0 ? "…" : "") + shown(characters[start..<index])
+        let after = shown(characters[index..<end]) + (end < characters.count ? "…" : "")
+        let caret = String(repeating: " ", count: before.count) + "^"
+        return "\(file):\(line):\(column): \(message)\n    \(before)\(after)\n    \(caret)"
     }
 }

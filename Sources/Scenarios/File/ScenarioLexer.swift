@@ -31,11 +31,45 @@ struct ScenarioLexer {
         let message: String
     }
 
+    /// The tokens of one line (without its line break).
     static func tokens(of line: String) throws(Failure) -> [Token] {
-        let characters = Array(line)
-        guard characters.count <= maximumLineLength else {
-            throw Failure(column: maximumLineLength + 1, message: "a line may have at most \(maximumLineLength) characters")
+        try tokens(of: line[...])
+    }
+
+    /// The lines of a scenario file's text, without their line breaks: a line ends at "\n" or
+    /// "\r\n" (a lone "\r" is whitespace inside a line). The breaks are found in the UTF-8 bytes:
+    /// Swift makes "\r\n" one Character, so splitting the Characters at "\n" misses every CRLF.
+    static func lines(of text: String) -> [Substring] {
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        var lineStart = text.startIndex
+        while true {
+            let newline = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+            var lineEnd = newline ?? text.endIndex
+            if newline != nil, lineEnd > lineStart, utf8[utf8.index(before: lineEnd)] == UInt8(ascii: "\r") {
+                lineEnd = utf8.index(before: lineEnd)
+            }
+            lines.append(text[lineStart..<lineEnd])
+            guard let newline else { return lines }
+            lineStart = utf8.index(after: newline)
         }
+    }
+
+    /// The tokens of one line (without its line break), such as one of ``lines(of:)``.
+    static func tokens(of line: Substring) throws(Failure) -> [Token] {
+        // The length is checked before the line becomes an array of Characters (16 bytes each), and
+        // without counting past the limit: a line of 60 MB must not take a gigabyte. A line of at
+        // most that many UTF-8 bytes has at most that many characters.
+        if line.utf8.count > maximumLineLength {
+            var count = 0
+            for _ in line {
+                count += 1
+                guard count <= maximumLineLength else {
+                    throw Failure(column: maximumLineLength + 1, message: "a line may have at most \(maximumLineLength) characters")
+                }
+            }
+        }
+        let characters = Array(line)
         var tokens: [Token] = []
         var index = 0
         while index < characters.count {
@@ -92,7 +126,7 @@ struct ScenarioLexer {
                 while end < characters.count, characters[end].isASCII, characters[end].isNumber || characters[end] == "." { end += 1 }
                 let text = String(characters[index..<end])
                 guard let value = Double(text), value.isFinite, text.count <= 20 else {
-                    throw Failure(column: column, message: "'\(text)' is not a number")
+                    throw Failure(column: column, message: "'\(ScenarioParser.shortened(text))' is not a number")
                 }
                 tokens.append(Token(kind: .number(value), column: column, text: text))
                 index = end

@@ -17,9 +17,8 @@ extension ScenarioFile {
         var parser = ScenarioParser(file: file)
         var lineNumber = 0
         var abouts: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in ScenarioLexer.lines(of: text) {
             lineNumber += 1
-            let line = String(line)
             do throws(ScenarioParser.Failure) {
                 let tokens: [Token]
                 do {
@@ -27,14 +26,19 @@ extension ScenarioFile {
                 } catch {
                     throw ScenarioParser.Failure(column: error.column, message: error.message)
                 }
-                guard !tokens.isEmpty else { continue }
-                var cursor = ScenarioParser.Cursor(tokens: tokens, endColumn: line.count + 1)
-                try parser.statement(&cursor, into: &self, about: &abouts, line: lineNumber)
+                if !tokens.isEmpty {
+                    var cursor = ScenarioParser.Cursor(tokens: tokens, endColumn: line.count + 1)
+                    try parser.statement(&cursor, into: &self, about: &abouts, line: lineNumber)
+                }
             } catch {
-                throw ScenarioFileError(file: file, line: lineNumber, column: error.column, message: error.message, text: line)
+                // A line over the limit is kept only up to the limit: it may be 60 MB.
+                throw ScenarioFileError(
+                    file: file, line: lineNumber, column: error.column, message: error.message,
+                    text: String(line.prefix(ScenarioLexer.maximumLineLength + 1)))
             }
         }
         about = abouts.joined(separator: " ")
+        try checkNesting()
     }
 }
 
@@ -76,7 +80,7 @@ struct ScenarioParser {
         var column: Int { current?.column ?? endColumn }
 
         func fail(_ message: String) -> Failure {
-            Failure(column: column, message: message + ", found " + (current.map { "'\($0.text)'" } ?? "the end of the line"))
+            Failure(column: column, message: message + ", found " + (current.map { "'\(ScenarioParser.shortened($0.text))'" } ?? "the end of the line"))
         }
 
         mutating func word(_ what: String) throws(Failure) -> String {
@@ -184,7 +188,7 @@ struct ScenarioParser {
             scenario.statements.append(.action(try action(&cursor), at: nil))
         case "expect": scenario.expectations.append(try expectation(&cursor, line: line))
         default:
-            throw Failure(column: start, message: "unknown statement '\(keyword)'; expected \(Self.statements)")
+            throw Failure(column: start, message: "unknown statement '\(Self.shortened(keyword))'; expected \(Self.statements)")
         }
         try cursor.end()
     }
@@ -197,7 +201,7 @@ struct ScenarioParser {
     private mutating func declare(_ cursor: inout Cursor, as kind: Kind) throws(Failure) -> String {
         let column = cursor.column
         let name = try cursor.word("a name")
-        guard names[name] == nil else { throw Failure(column: column, message: "'\(name)' is already declared") }
+        guard names[name] == nil else { throw Failure(column: column, message: "'\(Self.shortened(name))' is already declared") }
         names[name] = kind
         return name
     }
@@ -207,13 +211,84 @@ struct ScenarioParser {
         let column = cursor.column
         let name = try cursor.word(what)
         guard let kind = names[name] else {
-            let known = names.keys.sorted().joined(separator: ", ")
-            throw Failure(column: column, message: "'\(name)' is not declared" + (known.isEmpty ? "" : "; the names so far are \(known)"))
+            throw Failure(column: column, message: "'\(Self.shortened(name))' is not declared" + Self.suggestions(for: name, among: names.keys))
         }
         guard kinds.contains(kind) else {
-            throw Failure(column: column, message: "'\(name)' is \(kind.description), but \(what) is needed here")
+            throw Failure(column: column, message: "'\(Self.shortened(name))' is \(kind.description), but \(what) is needed here")
         }
         return name
+    }
+
+    /// How many declared names an "is not declared" message lists at most.
+    static let listedNames = 5
+
+    /// The names declared so far, for an "is not declared" message: all of them when there are at
+    /// most ``listedNames``, and otherwise the ``listedNames`` closest to `name` by edit distance
+    /// (ties in alphabetical order) and how many there are, so the message stays short however
+    /// many names the file declares. One pass over the names, keeping the best few.
+    static func suggestions(for name: String, among names: Dictionary<String, Kind>.Keys) -> String {
+        guard !names.isEmpty else { return "" }
+        guard names.count > listedNames else {
+            return "; the names so far are " + names.sorted().map(shortened).joined(separator: ", ")
+        }
+        let target = Array(name.utf8)
+        var best: [(distance: Int, name: String)] = []
+        var row: [Int] = []
+        for candidate in names {
+            let bound = best.count < listedNames ? Int.max : best[best.count - 1].distance
+            let distance = editDistance(target, candidate, row: &row, bound: bound)
+            guard distance <= bound else { continue }
+            let entry = (distance, candidate)
+            let position = best.firstIndex { $0.distance > entry.0 || ($0.distance == entry.0 && $0.name > entry.1) } ?? best.count
+            guard position < listedNames else { continue }
+            best.insert(entry, at: position)
+            if best.count > listedNames { best.removeLast() }
+        }
+        return "; the closest of the \(names.count) names so far are " + best.map { shortened($0.name) }.joined(separator: ", ")
+    }
+
+    /// The Levenshtein distance between `target` and `candidate`'s UTF-8 bytes, or more than
+    /// `bound` as soon as it is sure to be more (`row` is reused between calls). Written with
+    /// buffers and plain loops: it runs once per declared name, 200,000 times for a file that big.
+    static func editDistance(_ target: [UInt8], _ candidate: String, row: inout [Int], bound: Int) -> Int {
+        var candidate = candidate
+        return candidate.withUTF8 { other in
+            if abs(other.count - target.count) > bound { return bound == .max ? bound : bound + 1 }
+            if row.count < other.count + 1 { row = Array(repeating: 0, count: other.count + 1) }
+            return target.withUnsafeBufferPointer { target in
+                row.withUnsafeMutableBufferPointer { row in
+                    var j = 0
+                    while j <= other.count { row[j] = j; j += 1 }
+                    var i = 0
+                    while i < target.count {
+                        var diagonal = row[0]
+                        row[0] = i + 1
+                        var smallest = i + 1
+                        let a = target[i]
+                        j = 0
+                        while j < other.count {
+                            let above = row[j + 1]
+                            var value = diagonal + (a == other[j] ? 0 : 1)
+                            if above + 1 < value { value = above + 1 }
+                            if row[j] + 1 < value { value = row[j] + 1 }
+                            row[j + 1] = value
+                            if value < smallest { smallest = value }
+                            diagonal = above
+                            j += 1
+                        }
+                        if smallest > bound { return smallest }
+                        i += 1
+                    }
+                    return row[other.count]
+                }
+            }
+        }
+    }
+
+    /// A name or token as quoted in a message: at most 60 characters, then `…`, so that a line of
+    /// 10,000 characters makes a message of a line.
+    static func shortened(_ name: String) -> String {
+        name.count > 60 ? name.prefix(59) + "…" : name
     }
 
     // MARK: Sources
@@ -327,7 +402,7 @@ struct ScenarioParser {
     private mutating func pipeline(_ cursor: inout Cursor) throws(Failure) -> ScenarioFile.Statement {
         let nameColumn = cursor.column
         let name = try cursor.word("the new signal's name")
-        guard names[name] == nil else { throw Failure(column: nameColumn, message: "'\(name)' is already declared") }
+        guard names[name] == nil else { throw Failure(column: nameColumn, message: "'\(Self.shortened(name))' is already declared") }
         try cursor.symbol("=")
         let signals: [Kind] = [.signal, .subject, .connection, .terminal]
         var kind = Kind.signal
@@ -437,7 +512,7 @@ struct ScenarioParser {
                 kind = .groups
             default:
                 throw Failure(column: column, message: """
-                    unknown operator '\(word)'; expected map, filter, flattenMap, merge, concat, startWith, catchTo, take, \
+                    unknown operator '\(Self.shortened(word))'; expected map, filter, flattenMap, merge, concat, startWith, catchTo, take, \
                     then, ignoreValues, multicast, publish, replay, replayLast, replayLazily, autoconnect, named or groupBy
                     """)
             }

@@ -264,3 +264,189 @@ private struct ScenarioRunner {
 private func fill(_ template: String, with value: String) -> String {
     template.replacingOccurrences(of: "{}", with: value)
 }
+
+// MARK: - How deep pipelines nest
+
+extension ScenarioFile {
+    /// How many levels deep a pipeline may nest: 10,000.
+    ///
+    /// Each operator is a level, and so is a `merge`, `concat` or `defer` source
+    /// and each subject fed by `subscribe SUBJECT to NAME`; a pipeline is as deep
+    /// as the deepest signal it uses, plus its own levels. Every level adds 2.5 to
+    /// 8.2 KB of stack (`startWith` and `merge` the most) to the delivery of a value
+    /// in a debug build, so 10,000 levels take at most about 82 MB: a third of the
+    /// 256 MB stack that ``Scenario/trace()`` runs on (``Scenario/stackSize``).
+    public static let maximumNesting = 10_000
+
+    /// Checks that no pipeline nests more than `limit` levels deep, before anything runs.
+    ///
+    /// - Throws: ``ScenarioFileError`` at the first pipeline, in the file's order,
+    ///   that goes deeper, with the column of the operator that takes it past the limit:
+    ///   `pipelines nest at most 10000 levels deep, and this one reaches 10001 here`.
+    public func checkNesting(limit: Int = maximumNesting) throws(ScenarioFileError) {
+        var nesting = Nesting(statements)
+        for (index, statement) in statements.enumerated() {
+            guard case .pipeline(_, let source, let operators) = statement else { continue }
+            var found: (operator: Int?, depth: Int)?
+            _ = Nesting.depth(of: source, operators, depthOf: { nesting.depth(of: $0) }) { operatorIndex, depth in
+                guard depth > limit else { return true }
+                found = (operatorIndex, depth)
+                return false
+            }
+            if let found {
+                throw nestingError(statement: index, operator: found.operator, depth: found.depth, limit: limit)
+            }
+        }
+    }
+
+    /// The deepest any pipeline nests, in levels (0 for a file without pipelines).
+    public var nestingDepth: Int {
+        var nesting = Nesting(statements)
+        var deepest = 0
+        for statement in statements {
+            if case .pipeline(let name, _, _) = statement { deepest = max(deepest, nesting.depth(of: name)) }
+        }
+        return deepest
+    }
+
+    /// The error for the `statement`-th statement, a pipeline, at its `operator`-th operator (nil: its source).
+    private func nestingError(statement: Int, operator: Int?, depth: Int, limit: Int) -> ScenarioFileError {
+        let message = "pipelines nest at most \(limit) levels deep, and this one reaches \(depth) here"
+        // Every line that makes a statement starts with one of these, and each makes one.
+        let keywords: Set<String> = ["cold", "subject", "behavior", "replay", "channel", "let", "at",
+                                     "subscribe", "connect", "send", "complete", "fail"]
+        var count = 0
+        var lineNumber = 0
+        for line in ScenarioLexer.lines(of: source) {  // as the parser reads them: LF or CRLF
+            lineNumber += 1
+            guard let tokens = try? ScenarioLexer.tokens(of: String(line)),
+                  let keyword = tokens.first?.word, keywords.contains(keyword) else { continue }
+            count += 1
+            guard count == statement + 1 else { continue }
+            // `let NAME = SOURCE | OPERATOR | OPERATOR ...`: the source is the fourth token,
+            // and the k-th operator follows the k-th '|'.
+            var column = tokens.count > 3 ? tokens[3].column : tokens[0].column
+            if let `operator` {
+                let bars = tokens.filter { $0.kind == .symbol("|") }
+                if `operator` < bars.count { column = bars[`operator`].column }
+            }
+            return ScenarioFileError(file: path, line: lineNumber, column: column, message: message, text: String(line))
+        }
+        return ScenarioFileError(file: path, line: max(lineNumber, 1), column: 1, message: message, text: "")
+    }
+}
+
+/// How deep each name of a file nests: see ``ScenarioFile/maximumNesting``.
+private struct Nesting {
+    private enum Node {
+        /// A cold signal: nothing under it.
+        case leaf
+        /// A subject, or a channel terminal: as deep as what feeds it, plus one.
+        case subject(feeds: [String])
+        case pipeline(ScenarioFile.Source, [ScenarioFile.Operator])
+    }
+
+    private var nodes: [String: Node] = [:]
+    private var depths: [String: Int] = [:]
+
+    init(_ statements: [ScenarioFile.Statement]) {
+        var feeds: [String: [String]] = [:]
+        var partners: [String: String] = [:]
+        for statement in statements {
+            switch statement {
+            case .cold(let name, _): nodes[name] = .leaf
+            case .subject(let name), .behavior(let name, _), .replay(let name, _): nodes[name] = .subject(feeds: [])
+            case .channel(let leading, let following):
+                nodes[leading] = .subject(feeds: [])
+                nodes[following] = .subject(feeds: [])
+                partners[leading] = following
+                partners[following] = leading
+            case .pipeline(let name, let source, let operators): nodes[name] = .pipeline(source, operators)
+            case .action(.subscribeSubject(let subscriber, let target), _):
+                // What is sent into a terminal comes out of the other one.
+                feeds[partners[subscriber] ?? subscriber, default: []].append(target)
+            case .action: break
+            }
+        }
+        for (name, fed) in feeds { nodes[name] = .subject(feeds: fed) }
+    }
+
+    /// The names `node` uses.
+    private static func dependencies(of node: Node) -> [String] {
+        switch node {
+        case .leaf: return []
+        case .subject(let feeds): return feeds
+        case .pipeline(let source, let operators):
+            var names: [String]
+            switch source {
+            case .name(let name), .defer(let name): names = [name]
+            case .merge(let list), .concat(let list): names = list
+            case .return, .empty, .never, .error, .deferReturn: names = []
+            }
+            for op in operators { if let operand = operand(of: op) { names.append(operand) } }
+            return names
+        }
+    }
+
+    /// The name an operator subscribes to besides its receiver, if any.
+    private static func operand(of op: ScenarioFile.Operator) -> String? {
+        switch op {
+        case .flattenMapTo(let name), .merge(let name), .concat(let name), .catchTo(let name), .then(let name),
+             .multicast(let name):
+            name
+        default: nil
+        }
+    }
+
+    /// The depth of a pipeline: its source's, then one more per operator (at least its
+    /// operand's plus one). `visit` sees each operator's index (nil for the source) and the
+    /// depth there, and stops the walk by returning false.
+    static func depth(
+        of source: ScenarioFile.Source, _ operators: [ScenarioFile.Operator], depthOf: (String) -> Int,
+        visit: (Int?, Int) -> Bool = { _, _ in true }
+    ) -> Int {
+        var depth = switch source {
+        case .name(let name): depthOf(name)
+        case .merge(let names), .concat(let names): (names.map(depthOf).max() ?? 0) + 1
+        case .defer(let name): depthOf(name) + 1
+        case .deferReturn: 1
+        case .return, .empty, .never, .error: 0
+        }
+        guard visit(nil, depth) else { return depth }
+        for (index, op) in operators.enumerated() {
+            if case .named = op { continue }  // names the signal; adds nothing.
+            depth = max(depth, operand(of: op).map(depthOf) ?? 0) + 1
+            guard visit(index, depth) else { return depth }
+        }
+        return depth
+    }
+
+    /// The depth of `name`, worked out without recursion (a file may chain 100,000 pipelines).
+    /// A name met again while its own depth is being worked out (subjects feeding each other)
+    /// counts as 0 there.
+    mutating func depth(of name: String) -> Int {
+        if let known = depths[name] { return known }
+        var inProgress: Set<String> = []
+        var stack: [(name: String, expanded: Bool)] = [(name, false)]
+        while let (current, expanded) = stack.popLast() {
+            guard depths[current] == nil, let node = nodes[current] else { continue }
+            let dependencies = Self.dependencies(of: node)
+            if !expanded {
+                guard inProgress.insert(current).inserted else { continue }
+                stack.append((current, true))
+                for dependency in dependencies where depths[dependency] == nil && !inProgress.contains(dependency) {
+                    stack.append((dependency, false))
+                }
+                continue
+            }
+            let depth = switch node {
+            case .leaf: 0
+            case .subject(let feeds): feeds.map { (depths[$0] ?? 0) + 1 }.max() ?? 0
+            case .pipeline(let source, let operators): Self.depth(of: source, operators, depthOf: { depths[$0] ?? 0 })
+            }
+            depths[current] = depth
+            inProgress.remove(current)
+        }
+        return depths[name] ?? 0
+    }
+}

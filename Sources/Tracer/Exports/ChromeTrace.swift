@@ -81,7 +81,7 @@ extension Trace {
             writer.raw(", \"ts\": ")
             writer.double(microseconds(start))
             writer.raw(", \"dur\": ")
-            writer.double(microseconds(end) - microseconds(start))
+            writer.double(finite(microseconds(end) - microseconds(start)))
             writer.raw(", \"args\": {\"subscription\": ")
             writer.int(subscription.id)
             writer.raw(", \"signal\": ")
@@ -161,6 +161,17 @@ extension Trace {
 }
 
 /// Seconds as microseconds, rounded to the nanosecond so that 1.1 s is 1100000 µs, not 1100000.0000000002.
+///
+/// JSON has no infinity: from about 1.8e299 s, where the nanoseconds overflow, the microseconds
+/// unrounded, and from about 1.8e302 s, where they overflow too, the largest double.
 private func microseconds(_ seconds: Double) -> Double {
-    (seconds * 1e9).rounded() / 1e3
+    let nanoseconds = (seconds * 1e9).rounded()
+    if nanoseconds.isFinite { return nanoseconds / 1e3 }
+    return finite(seconds * 1e6)
+}
+
+/// `value`, or the largest double of its sign when it overflowed (0 for NaN, which a valid trace never has).
+private func finite(_ value: Double) -> Double {
+    if value.isFinite { return value }
+    return value.isNaN ? 0 : (value > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
 }

@@ -116,6 +116,8 @@ extension Trace {
 
     /// The largest frame, in whole nanoseconds, that divides every time and fits every group.
     private func automaticFrame(for lanes: [MarbleLane]) throws(MarbleError) -> Double {
+        let times = lanes.flatMap(\.times)
+        guard times.allSatisfy({ abs($0) < nanosecondTimeLimit }) else { return try coarseFrame(for: lanes, times: times) }
         var divisor: Int64 = 0
         for lane in lanes {
             for time in lane.times { divisor = gcd(divisor, nanoseconds(time)) }
@@ -132,7 +134,23 @@ extension Trace {
         }
         throw MarbleError(message: "the events are too close together to draw as marbles within \(marbleFrameLimit) frames")
     }
+
+    /// A frame for a trace too long to count in nanoseconds: the latest time over a quarter of
+    /// ``marbleFrameLimit`` frames, halved until every group fits, as long as the lanes stay within the limit.
+    private func coarseFrame(for lanes: [MarbleLane], times: [Double]) throws(MarbleError) -> Double {
+        let latest = times.map { abs($0) }.max() ?? 0
+        var frame = latest / Double(marbleFrameLimit / 4)
+        while frame.isFinite, frame > 0, frame >= latest / Double(marbleFrameLimit) {
+            if lanes.allSatisfy({ $0.fits(frame: frame) }) { return frame }
+            frame /= 2
+        }
+        throw MarbleError(message: "the events are too close together to draw as marbles within \(marbleFrameLimit) frames")
+    }
 }
+
+/// Times from this many seconds (about 285 years) on do not fit in `Int64` nanoseconds, with room for the sums of
+/// ``Trace/marbles(frame:)``: such traces get a frame of whole seconds or more instead.
+private let nanosecondTimeLimit = 9e9
 
 /// The most frames a marble lane may have.
 public let marbleFrameLimit = 10_000

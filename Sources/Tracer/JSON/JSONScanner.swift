@@ -137,6 +137,7 @@ struct JSONScanner: ~Copyable {
             throw fail("expected a whole number, found \(found())")
         }
         let start = offset
+        if let value = shortWholeNumber() { return value }
         let number = try numberText()
         guard !number.fractional else { throw fail("expected a whole number, found \(number.text)", at: start) }
         guard let value = Int(number.text) else { throw fail("\(number.text) is too large", at: start) }
@@ -154,6 +155,30 @@ struct JSONScanner: ~Copyable {
             throw fail("\(number.text) is out of range", at: start)
         }
         return value
+    }
+
+    /// A whole number of at most 18 digits with no fraction or exponent, read
+    /// without making a string; `nil` (and nothing read) for anything else.
+    private mutating func shortWholeNumber() -> Int? {
+        var index = offset
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        var value = 0
+        while index < bytes.count, isDigit(bytes[index]), index - digitsStart < 18 {
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        let digits = index - digitsStart
+        guard digits > 0, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0") else { return nil }
+        if index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+            default: break
+            }
+        }
+        offset = index
+        return negative ? -value : value
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -199,10 +224,7 @@ struct JSONScanner: ~Copyable {
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-                guard let text = String(validating: slice, as: UTF8.self) else {
-                    throw fail("a string is not valid UTF-8", at: firstInvalidUTF8(in: start..<offset))
-                }
+                let text = try validString(start..<offset)
                 offset += 1
                 return text
             }
@@ -212,6 +234,38 @@ struct JSONScanner: ~Copyable {
         }
         guard offset < bytes.count else { throw fail("a string is not closed", at: start - 1) }
         return try escapedString(from: start)
+    }
+
+    /// The string of the UTF-8 bytes in `range`, or a failure at the first invalid byte.
+    private func validString(_ range: Range<Int>) throws(Failure) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        // ASCII needs no validation, and `String(decoding:as:)` is specialized where
+        // `String(validating:as:)` is a generic call with metadata look-ups.
+        var index = 0
+        while index < slice.count, slice[index] < 0x80 { index += 1 }
+        if index == slice.count { return String(decoding: slice, as: UTF8.self) }
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            throw fail("a string is not valid UTF-8", at: firstInvalidUTF8(in: range))
+        }
+        return text
+    }
+
+    /// The bytes of the next string, without its quotes, if it has no escapes
+    /// (`nil` otherwise, and nothing is read). The caller checks the bytes.
+    mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
+        guard peek() == UInt8(ascii: "\"") else { return nil }
+        var end = offset + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let raw = UnsafeBufferPointer(rebasing: bytes[offset + 1..<end])
+                offset = end + 1
+                return raw
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            end += 1
+        }
+        return nil
     }
 
     private mutating func escapedString(from start: Int) throws(Failure) -> String {

@@ -23,6 +23,7 @@ Some cases start from real files: the example scenarios (Examples/scenarios) and
 
 import json
 import os
+import unicodedata
 import shutil
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -70,11 +71,8 @@ def write(folder, extension, cases, skip_bom):
 
 # MARK: Scenario files
 
-NAMES_KNOWN = ("'X is not declared' lists every name declared so far, so the message grows with the file "
-               "(1,499 names: 9,500 characters on one line); it should list a few")
-
-ECHO_KNOWN = ("the message or the line shown under it quotes text from the file as it is, so an escape sequence "
-              "(ESC), a bidi override or another control character reaches the terminal raw; it should be escaped")
+# Text quoted from a file in a message (a name, a character, a field, the line under the message) is
+# escaped: "\u{1B}", "\n", ...; these cases check that the escape, not the raw character, is printed.
 
 def scenario_cases():
     cases = []
@@ -264,19 +262,17 @@ def scenario_cases():
                        ("nbsp", "\u00a0"), ("line-separator", "\u2028"), ("form-feed", "\x0c"),
                        ("vertical-tab", "\x0b"), ("semicolon", ";"), ("brace", "{"), ("at-sign", "@"),
                        ("dollar", "$"), ("backslash", "\\"), ("dot", "."), ("star", "*")]:
-        known = None
-        if char in "\x00\x07\x1b\x7f\x0b\x0c" or char in "\u2028\u202e\u2066\u200b":
-            known = ("the message quotes the character itself ('unexpected '<char>''), so a control, bidi or "
-                     "invisible character reaches the terminal raw; it should be named, e.g. U+0000")
+        # A control, bidi or invisible character is named by its escape, e.g. '\u{1B}'.
+        shown = "\\u{%X}" % ord(char) if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") else char
         add(f"stray-{name}", base + "subject other" + MARK + char + "\nsubscribe \"A\" to other",
-            "unexpected", known)
+            f"unexpected '{shown}'")
     add("echo-escape-in-groupby-value", 'subject s\nlet g = s | groupBy "\\u{1b}[2J" = "a", ' + MARK + '"\\u{1b}[2J" = "b"',
-        "is given twice", ECHO_KNOWN)
+        '"\\u{1B}[2J" is given twice')
     add("echo-bidi-in-groupby-value", 'subject s\nlet g = s | groupBy "\\u{202e}x" = "a", ' + MARK + '"\\u{202e}x" = "b"',
-        "is given twice", ECHO_KNOWN)
-    add("echo-bidi-in-line", 'subject s\nsend s "\u202eabc" ' + MARK + 'extra', "expected the end of the line", ECHO_KNOWN)
+        "\"\\u{202E}x\" is given twice")
+    add("echo-bidi-in-line", 'subject s\nsend s "\u202eabc" ' + MARK + 'extra', "expected the end of the line")
     add("nul-in-string", base + "send subject \"a" + MARK + "\x00b\"", "a control character in a string")
-    add("nul-line", base + MARK + "\x00\x00\x00\x00", "unexpected", ECHO_KNOWN)
+    add("nul-line", base + MARK + "\x00\x00\x00\x00", "unexpected '\\u{0}'")
 
     # Statements that go on after their end.
     for name, line in [
@@ -290,17 +286,17 @@ def scenario_cases():
     ]:
         add(f"trailing-{name}", line, "expected the end of the line")
 
-    # Line endings and byte-order marks: CRLF should read like LF; a lone CR is not a line break.
-    crlf_known = ("a CRLF file is refused: Swift makes \"\\r\\n\" one Character, so the parser's "
-                  "split(separator: \"\\n\") never splits it and the lexer's \"\\r\" check never matches")
-    add("crlf-error-on-line-3", 'title "x"\r\nsubject s\r\n' + MARK + 'emit s\r\n', "unknown statement 'emit'", crlf_known)
+    # Line endings and byte-order marks: CRLF reads like LF; a lone CR is not a line break.
+    add("crlf-error-on-line-3", 'title "x"\r\nsubject s\r\n' + MARK + 'emit s\r\n', "unknown statement 'emit'")
     add("crlf-valid-then-error", 'subject s\r\nsubscribe "A" to s\r\nat 1 send s "a"\r\n' + MARK + 'oops\r\n',
-        "unknown statement 'oops'", crlf_known)
+        "unknown statement 'oops'")
+    # The end of a CRLF line is before its "\r".
+    add("crlf-end-of-line", 'subject s\r\nsend s' + MARK + '\r\nsubject t\r\n', "expected the value in double quotes, found the end of the line")
     # A lone CR is not a line break: it is whitespace, so the three "lines" are one statement.
     add("lone-cr", 'title "x"\r' + MARK + 'subject s\roops', "expected the end of the line, found 'subject'")
     add("bom-then-error", "\ufefftitle \"x\"\n" + MARK + "oops", "unknown statement 'oops'")
-    add("bom-twice", "\ufeff" + MARK + "\ufefftitle \"x\"", "unexpected", ECHO_KNOWN)
-    add("bom-in-middle", "title \"x\"\n" + MARK + "\ufeffsubject s", "unexpected", ECHO_KNOWN)
+    add("bom-twice", "\ufeff" + MARK + "\ufefftitle \"x\"", "unexpected '\\u{FEFF}'")
+    add("bom-in-middle", "title \"x\"\n" + MARK + "\ufeffsubject s", "unexpected '\\u{FEFF}'")
 
     # Deeply nested and long pipelines with a mistake at the end.
     ops = " | map \"{}\"" * 700
@@ -308,21 +304,23 @@ def scenario_cases():
     add("long-pipeline-dangling", "subject s\nlet x = s" + " | take 1" * 900 + " | merge " + MARK + "ghost", "is not declared")
     chain = ["cold c0: +1 next \"a\", +2 completed"] + [f"let c{i} = c{i - 1} | map \"{{}}\"" for i in range(1, 3000)]
     add("deep-chain-bad-end", "\n".join(chain) + "\nlet bad = c2999 | " + MARK + "nope", "unknown operator 'nope'")
-    add("deep-chain-dangling", "\n".join(chain) + "\nsubscribe \"A\" to " + MARK + "c3000", "is not declared", NAMES_KNOWN)
+    add("deep-chain-dangling", "\n".join(chain) + "\nsubscribe \"A\" to " + MARK + "c3000", "'c3000' is not declared; the closest of the 3000 names so far are c1000, c2000, c300, c100, c1001")
     many = ", ".join(f"m{i}" for i in range(1500))
     add("wide-merge-dangling", "\n".join(f"subject m{i}" for i in range(1499)) + "\nlet w = merge " + many.replace("m1499", MARK + "m1499"),
-        "is not declared", NAMES_KNOWN)
+        "'m1499' is not declared; the closest of the 1499 names so far are m1099, m1199, m1299, m1399, m1409")
     add("line-too-long", "title \"" + "a" * 9990 + "\"\n" + "# " + "b" * 9998 + MARK + "cc", "a line may have at most 10000 characters")
     add("long-marble-bad-end", "cold s \"" + "-a" * 4000 + MARK + "^\"", "marks subscriptions")
 
-    # Invalid UTF-8 (refused before parsing, with the line and the byte).
-    utf8_known = "the error names the line and the byte offset but not the column (Input.scenarioFile)"
+    # Invalid UTF-8 (refused before parsing, at the bad byte's line and column, naming the byte).
     for name, raw in [("ff", b"\xff"), ("overlong-slash", b"\xc0\xaf"), ("surrogate", b"\xed\xa0\x80"),
                       ("truncated-euro", b"\xe2\x82"), ("lone-continuation", b"\x80"), ("f5", b"\xf5\x80\x80\x80"),
                       ("utf16-bom", b"\xff\xfe")]:
         data = (b'title "x"\nsubject s\nsend s "ab' + MARK_BYTES + raw + b'"\n')
-        cases.append(Case(f"utf8-{name}", data, "not valid UTF-8", utf8_known))
-    cases.append(Case("utf8-first-byte", MARK_BYTES + b"\xfe\xfftitle", "not valid UTF-8", utf8_known))
+        cases.append(Case(f"utf8-{name}", data, "the file is not valid UTF-8: byte 0x%02X at offset 30" % raw[0]))
+    cases.append(Case("utf8-first-byte", MARK_BYTES + b"\xfe\xfftitle", "the file is not valid UTF-8: byte 0xFE at offset 0"))
+    cases.append(Case("utf8-after-unicode", 'title "😀 é"\r\nsend s "ab😀'.encode() + MARK_BYTES + b"\xff\"\n",
+                      "the file is not valid UTF-8: byte 0xFF at offset"))
+    cases.append(Case("utf8-after-bom", b"\xef\xbb\xbftitle \"" + MARK_BYTES + b"\xc0\"\n", "the file is not valid UTF-8: byte 0xC0 at offset 10"))
     return cases
 
 
@@ -491,15 +489,16 @@ def trace_cases():
         def change(trace, kind=kind):
             trace["events"][9]["kind"] = Raw(MARK + json.dumps(kind))
         mutate(f"unknown-event-kind-{kind.lower() or 'empty'}", f"unknown event kind '{kind}'", change)
-    for name, text in [("escape", "\\u001b]0;pwned\\u0007"), ("clear", "\\u001b[2J"), ("bidi", "\\u202ecold"),
-                       ("newline", "cold\\nError: forged"), ("nul", "co\\u0000ld")]:
+    for name, text, shown in [("escape", "\\u001b]0;pwned\\u0007", "\\u{1B}]0;pwned\\u{7}"), ("clear", "\\u001b[2J", "\\u{1B}[2J"),
+                              ("bidi", "\\u202ecold", "\\u{202E}cold"), ("newline", "cold\\nError: forged", "cold\\nError: forged"),
+                              ("nul", "co\\u0000ld", "co\\u{0}ld")]:
         def change(trace, text=text):
             trace["signals"][1]["kind"] = Raw(MARK + '"' + text + '"')
-        mutate(f"echo-{name}-in-signal-kind", "unknown signal kind", change, ECHO_KNOWN)
+        mutate(f"echo-{name}-in-signal-kind", "unknown signal kind '" + shown + "'", change)
     add("echo-escape-in-field-name", render(base_trace()).replace('  "events"', "  " + MARK + '"\\u001b[2J": 1,\n  "events"'),
-        "unknown field", ECHO_KNOWN)
+        "unknown field '\\u{1B}[2J' in the trace")
     mutate("echo-escape-in-format", "this is not a sigviz trace",
-           lambda t: t.update(format=Raw(MARK + '"\\u001b[31mred"')), ECHO_KNOWN)
+           lambda t: t.update(format=Raw(MARK + '"\\u001b[31mred"')))
     mutate("kind-number", "expected a string, found a number",
            lambda t: t["events"][9].update(kind=Raw(MARK + "7")))
 
