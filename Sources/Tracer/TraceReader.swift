@@ -215,28 +215,13 @@ struct TraceReader: ~Copyable {
         var bit: UInt16 { 1 << UInt16(rawValue) }
 
         /// The field named by `bytes`, compared byte by byte: no string is made.
-        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventField? {
-            for field in all where field.utf8.isEqual(to: bytes) { return field }
-            return nil
-        }
+        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventField? { all[matching(bytes, utf8)] }
 
-        /// `allCases`, made once (each use of `allCases` makes an array).
+        static func named(_ text: String) -> EventField? { all.first { $0.name == text } }
+
+        /// `allCases` and their names' bytes, made once (each use of `allCases` makes an array).
         static let all = allCases
-
-        private var utf8: StaticString {
-            switch self {
-            case .seq: "seq"
-            case .time: "time"
-            case .kind: "kind"
-            case .subscription: "subscription"
-            case .signal: "signal"
-            case .value: "value"
-            case .message: "message"
-            case .replayed: "replayed"
-            case .first: "first"
-            case .cause: "cause"
-            }
-        }
+        private static let utf8 = all.map { Array($0.name.utf8) }
     }
 
     /// The kinds of event, with the fields each has besides seq, time, kind and cause.
@@ -266,31 +251,13 @@ struct TraceReader: ~Copyable {
             name.fields.reduce(EventField.seq.bit | EventField.time.bit | EventField.kind.bit | EventField.cause.bit) { $0 | $1.bit }
         }
 
-        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventName? {
-            for name in all where name.utf8.isEqual(to: bytes) { return name }
-            return nil
-        }
+        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventName? { all[matching(bytes, utf8)] }
 
-        /// `allCases`, made once.
+        static func named(_ text: String) -> EventName? { all.first { $0.name == text } }
+
+        /// `allCases` and their names' bytes, made once.
         static let all = allCases
-
-        static func named(_ text: String) -> EventName? { allCases.first { $0.name == text } }
-
-        private var utf8: StaticString {
-            switch self {
-            case .signal: "signal"
-            case .subscribe: "subscribe"
-            case .didSubscribe: "didSubscribe"
-            case .next: "next"
-            case .error: "error"
-            case .completed: "completed"
-            case .dispose: "dispose"
-            case .send: "send"
-            case .sendError: "sendError"
-            case .sendCompleted: "sendCompleted"
-            case .connect: "connect"
-            }
-        }
+        private static let utf8 = all.map { Array($0.name.utf8) }
     }
 
     /// Reads one event. The common case, a well-formed event, makes no string
@@ -394,7 +361,7 @@ struct TraceReader: ~Copyable {
             // Escapes, or an unknown name: read it as a string, with its checks and messages.
             scanner = JSONScanner(scanner.bytes, at: keyOffset)
             let key = try scanner.string()
-            guard let known = EventField.all.first(where: { $0.name == key }) else {
+            guard let known = EventField.named(key) else {
                 throw scanner.fail("unknown field '\(key)' in events[\(index)]", at: keyOffset)
             }
             field = known
@@ -427,13 +394,13 @@ struct TraceReader: ~Copyable {
     }
 }
 
-extension StaticString {
-    /// Whether `bytes` are this string's UTF-8 bytes.
-    fileprivate func isEqual(to bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard utf8CodeUnitCount == bytes.count else { return false }
-        for index in 0..<bytes.count where utf8Start[index] != bytes[index] { return false }
-        return true
-    }
+/// The index of the names' entry equal to `bytes`, if any.
+private func matching(_ bytes: UnsafeBufferPointer<UInt8>, _ names: [[UInt8]]) -> Int? {
+    names.firstIndex { $0.elementsEqual(bytes) }
+}
+
+extension Array {
+    fileprivate subscript(_ index: Int?) -> Element? { index.map { self[$0] } }
 }
 
 extension JSONScanner {
