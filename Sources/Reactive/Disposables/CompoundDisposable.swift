@@ -33,6 +33,8 @@ public final class CompoundDisposable: Disposable {
         guard let disposable else { return }
         let added = children.withLock { children -> Bool in
             guard children != nil else { return false }
+            // Room for the few that a subscription adds, in one allocation.
+            if children!.capacity == 0 { children!.reserveCapacity(4) }
             children!.append(disposable)
             return true
         }

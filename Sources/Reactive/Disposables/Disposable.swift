@@ -23,28 +23,30 @@ public protocol Disposable: AnyObject, Sendable {
 /// cancel.dispose()   // runs the closure
 /// cancel.dispose()   // does nothing
 /// ```
-public final class BlockDisposable: Disposable {
-    private let action: Locked<(@Sendable () -> Void)?>
+public final class BlockDisposable: Disposable, @unchecked Sendable {
+    // @unchecked: `action` is set before the disposable is shared, and afterwards
+    // touched only by the one caller of `dispose()` that wins `disposed`.
+    // No lock: a lock would cost two more allocations per disposable, and
+    // subscriptions make several.
+    private var action: (@Sendable () -> Void)?
     private let disposed = Atomic(false)
 
     /// Creates a disposable that runs `action` when it is first disposed.
     public init(_ action: @escaping @Sendable () -> Void) {
-        self.action = Locked(action)
+        self.action = action
     }
 
     /// Creates a disposable with nothing to clean up; it only records disposal.
     public init() {
-        self.action = Locked(nil)
+        self.action = nil
     }
 
     public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
     public func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let action = self.action.withLock { action in
-            defer { action = nil }
-            return action
-        }
+        let action = self.action
+        self.action = nil
         action?()
     }
 }
