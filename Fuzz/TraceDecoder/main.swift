@@ -48,7 +48,7 @@ public func fuzzTraceDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     } catch {
         preconditionFailure("the Codable decoder refuses a trace that Trace(json:) accepts: \(error)")
     }
-    if runConsumers, trace.events.allSatisfy({ $0.time <= 1e9 }) {
+    if runConsumers {
         _ = trace.chromeTraceJSON()
         _ = try? trace.marbles(frame: nil)
         _ = TimelineRenderer(theme: .auto, scale: nil).render(trace)
