@@ -61,11 +61,13 @@ public enum Instrumentation {
     ///   - instrument: Receives the reports.
     ///   - clock: Whose ``Scheduler/now`` timestamps the reports; with `nil`,
     ///     a monotonic wall clock.
+    ///   - budget: How many reports the observed signals may make; with `nil`, no limit.
+    ///     See ``ReportBudget``.
     ///   - body: The code to observe.
     public static func withInstrument<R>(
-        _ instrument: some Instrument, clock: Scheduler? = nil, _ body: () throws -> R
+        _ instrument: some Instrument, clock: Scheduler? = nil, budget: ReportBudget? = nil, _ body: () throws -> R
     ) rethrows -> R {
-        let probe = Probe(instrument: instrument, clock: clock)
+        let probe = Probe(instrument: instrument, clock: clock, budget: budget)
         return try probe.within(subscription: nil, cause: nil, body)
     }
 }
@@ -162,15 +164,24 @@ public struct InstrumentationEvent: Sendable {
 final class Probe: Sendable {
     let instrument: any Instrument
     let clock: Scheduler?
+    private let budget: ReportBudget?
+    /// The budget's ``ReportBudget/maximumReports``, or `Int.max`: one comparison per report.
+    private let maximumReports: Int
     private let sequence = Atomic(0)
     private let signals = Atomic(0)
     private let subscriptions = Atomic(0)
     private let connections = Atomic(0)
 
-    init(instrument: any Instrument, clock: Scheduler?) {
+    init(instrument: any Instrument, clock: Scheduler?, budget: ReportBudget? = nil) {
         self.instrument = instrument
         self.clock = clock
+        self.budget = budget
+        maximumReports = budget?.maximumReports ?? .max
     }
+
+    /// Whether the installation went past its ``ReportBudget``: its signals deliver
+    /// nothing more and run no more `didSubscribe` closures.
+    var isHalted: Bool { budget?.isExhausted ?? false }
 
     func makeSignalID() -> Int { signals.add(1, ordering: .relaxed).oldValue }
     func makeSubscriptionID() -> Int { subscriptions.add(1, ordering: .relaxed).oldValue }
@@ -202,6 +213,7 @@ final class Probe: Sendable {
     @inline(__always)
     private func stamp() -> (sequence: Int, time: Double, cause: Int?) {
         let number = sequence.add(1, ordering: .relaxed).oldValue
+        if number >= maximumReports { budget?.exhaust() }
         let context = Probe.context
         let cause = context?.probe === self ? context?.cause : nil
         return (number, clock?.now ?? Scheduler.immediate.now, cause)

@@ -281,8 +281,10 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         }
     }
 
-    /// Reports a value unless the disposal was reported first; then it is not delivered.
+    /// Reports a value unless the disposal was reported first, or the run went past
+    /// its ``ReportBudget``; then it is not delivered.
     private func reportNext(_ value: Value, probe: Probe, replayed: Bool) -> Int? {
+        if probe.isHalted { return nil }
         guard let reportGate else { return probe.recordNext(value, subscription: subscriptionID, replayed: replayed) }
         reportGate.lock.lock()
         defer { reportGate.lock.unlock() }
@@ -306,8 +308,10 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         }
     }
 
-    /// Reports a delivery unless the disposal was reported first; then the delivery is not made.
+    /// Reports a delivery unless the disposal was reported first, or the run went past
+    /// its ``ReportBudget``; then the delivery is not made.
     private func reportDelivery(_ event: Event<Value>, probe: Probe, replayed: Bool) -> Int? {
+        if probe.isHalted { return nil }
         guard let reportGate else { return probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed) }
         reportGate.lock.lock()
         defer { reportGate.lock.unlock() }

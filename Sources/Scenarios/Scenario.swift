@@ -19,6 +19,8 @@ public struct Scenario: Sendable, Identifiable {
     /// One paragraph on what it shows.
     public let summary: String
     private let body: @Sendable (TestScheduler) -> [Any]
+    /// Where a scenario file's run notes which subscription each `subscribe` statement made.
+    let log: SubscriptionLog?
 
     /// Makes a scenario.
     /// - Parameters:
@@ -36,10 +38,18 @@ public struct Scenario: Sendable, Identifiable {
         name: String, title: String, experiment: Int, summary: String,
         body: @escaping @Sendable (TestScheduler) -> [Any]
     ) {
+        self.init(name: name, title: title, experiment: experiment, summary: summary, log: nil, body: body)
+    }
+
+    init(
+        name: String, title: String, experiment: Int, summary: String, log: SubscriptionLog?,
+        body: @escaping @Sendable (TestScheduler) -> [Any]
+    ) {
         self.name = name
         self.title = title
         self.experiment = experiment
         self.summary = summary
+        self.log = log
         self.body = body
     }
 
@@ -57,30 +67,62 @@ public struct Scenario: Sendable, Identifiable {
     ///
     /// After the trace is taken, the channels the body kept are completed, unrecorded:
     /// a ``Channel`` that never terminates keeps itself alive, as in ReactiveCocoa,
-    /// and with it everything it was recorded with.
+    /// and with it everything it was recorded with. That clean-up counts against the
+    /// same limit: a run never does more than `maximumEvents` things in all.
+    ///
+    /// - Parameter maximumEvents: The most events the run may make. A scenario
+    ///   whose events feed themselves (a subject subscribed to itself) never ends
+    ///   on its own: past the limit, its signals stop (see `ReportBudget`) and the
+    ///   run throws.
+    /// - Throws: ``EventLimitExceeded`` when the run made more than `maximumEvents` events.
+    public func trace(maximumEvents: Int) throws(EventLimitExceeded) -> Trace {
+        let scenario = self
+        let run = Self.onLargeStack { scenario.run(maximumEvents: maximumEvents) }
+        guard let trace = run else { throw EventLimitExceeded(maximumEvents: maximumEvents) }
+        return trace
+    }
+
+    /// Runs the scenario with no limit on its events, as ``trace(maximumEvents:)``
+    /// does: for scenarios known to end, such as the ``Catalog``'s. A scenario file
+    /// from elsewhere may never end: give it a limit.
     public func trace() -> Trace {
         let scenario = self
-        return Self.onLargeStack { scenario.trace(recordingInto: TraceRecorder(origin: 0)) }
+        return Self.onLargeStack { scenario.run(maximumEvents: nil)! }
     }
 
     /// The stack of the thread that ``trace()`` runs a scenario on: 256 MB of address
     /// space, of which only what the run uses is ever touched.
     public static let stackSize = 256 << 20
 
+    /// Runs the scenario on the calling thread and returns its trace, or `nil` when it
+    /// made more than `maximumEvents` events.
+    func run(maximumEvents: Int?) -> Trace? {
+        let recorder = TraceRecorder(origin: 0, limit: maximumEvents)
+        let budget = maximumEvents.map { ReportBudget(maximumReports: $0) }
+        let trace = trace(recordingInto: recorder, budget: budget)
+        // The recorder saw every report up to the end of the recording, and the budget counts
+        // the clean-up after it too: only the recorder tells whether the trace is whole.
+        return recorder.exceededLimit ? nil : trace
+    }
+
     /// Runs the scenario on the calling thread, recording into `recorder`, and returns its trace.
-    func trace(recordingInto recorder: TraceRecorder) -> Trace {
+    /// - Parameter budget: Stops the run, and the clean-up after it, at its limit; the
+    ///   trace is then incomplete.
+    func trace(recordingInto recorder: TraceRecorder, budget: ReportBudget? = nil) -> Trace {
         let scheduler = TestScheduler()
-        let gate = RecordingGate(recorder)
+        let gate = RecordingGate(recorder, log: log)
         // What Trace.record(title:clock:_:) does, with a gate that can be closed afterwards.
-        let kept = Instrumentation.withInstrument(gate, clock: scheduler) {
+        let kept = Instrumentation.withInstrument(gate, clock: scheduler, budget: budget) {
             let kept = scheduler.perform { body(scheduler) }
-            scheduler.stepAll()
+            // Step by step, to stop when the budget runs out: a scenario may schedule without end.
+            while budget?.isExhausted != true, scheduler.pendingCount > 0 { scheduler.step() }
             return kept
         }
         let trace = withExtendedLifetime(kept) { recorder.trace(title: title) }
         gate.close()
         // A channel's two subjects subscribe to each other until one terminates: a cycle in
         // RAC too. The trace is taken, so complete them, unrecorded, to let everything go.
+        // The budget still counts: a channel feeding a cycle of subjects stops at its limit.
         scheduler.perform {
             for case let channel as any TerminableChannel in kept { channel.completeBothTerminals() }
         }
@@ -102,14 +144,39 @@ public struct Scenario: Sendable, Identifiable {
 }
 
 /// Forwards reports to a recorder until it is closed, and drops them afterwards.
+/// Passes subscription reports to the scenario file's ``SubscriptionLog``, if it has one.
 private final class RecordingGate: Instrument {
     private let recorder: TraceRecorder
+    private let log: SubscriptionLog?
     private let open = Atomic(true)
 
-    init(_ recorder: TraceRecorder) { self.recorder = recorder }
+    init(_ recorder: TraceRecorder, log: SubscriptionLog?) {
+        self.recorder = recorder
+        self.log = log
+    }
 
     func record(_ event: InstrumentationEvent) {
-        if open.load(ordering: .acquiring) { recorder.record(event) }
+        guard open.load(ordering: .acquiring) else { return }
+        if let log, case .subscribed(_, _, let subscriber, _) = event.kind {
+            if case .label(let label) = subscriber {
+                log.noteSubscribed(sequence: event.sequence, label: label)
+            } else {
+                log.noteSubscribed(sequence: event.sequence, label: nil)
+            }
+        }
+        recorder.record(event)
+    }
+
+    func recordNext<Value: Sendable>(
+        _ value: Value, subscription: Int, replayed: Bool, sequence: Int, time: Double, cause: Int?
+    ) {
+        guard open.load(ordering: .acquiring) else { return }
+        recorder.recordNext(value, subscription: subscription, replayed: replayed, sequence: sequence, time: time, cause: cause)
+    }
+
+    func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?) {
+        guard open.load(ordering: .acquiring) else { return }
+        recorder.recordSentNext(value, signal: signal, sequence: sequence, time: time, cause: cause)
     }
 
     func close() { open.store(false, ordering: .releasing) }

@@ -37,7 +37,7 @@ extension Trace {
     /// The most events a trace may have unless told otherwise: 1,000,000.
     ///
     /// ``init(json:maximumEvents:)`` refuses a trace with more, and sigviz uses it as the default of
-    /// `--max-events`, for trace files and for the scenarios it records (``TraceRecorder/limit``).
+    /// `--max-events`, for trace files and for the scenarios it records (``TraceRecorder/init(origin:limit:)``).
     /// Recording a million events takes about 450 MB (a debug build), and a trace file of 64 MB,
     /// the most sigviz reads, holds at most about 1.4 million.
     public static let defaultMaximumEvents = 1_000_000

@@ -16,16 +16,24 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
     private let lock = NSLock()
     @exclusivity(unchecked) private var records = RecordStore()  // guarded by `lock`
     private let origin: Double
-    /// ``TraceRecorder/limit`` when the recorder was made.
-    private let limit: Limit?
-    private var exceeded = false
+    /// The most reports kept, or `nil` for no limit.
+    private let limit: Int?
+    private var exceeded = false  // guarded by `lock`
 
     /// Makes an empty recorder.
-    /// - Parameter origin: The clock time that becomes 0 in the trace: the
-    ///   start of the recording for a wall clock; 0 for a virtual-time scheduler.
-    public init(origin: Double = 0) {
+    /// - Parameters:
+    ///   - origin: The clock time that becomes 0 in the trace: the start of the
+    ///     recording for a wall clock; 0 for a virtual-time scheduler.
+    ///   - limit: The most reports it keeps, or `nil` (the default) for no limit. A
+    ///     scenario can make far more events than a diagram can show (six `flattenMap`s
+    ///     of a ten-value source into itself make 60,000; twelve, millions), and a
+    ///     recorder keeps every report in memory: past the limit it drops every
+    ///     report and sets ``exceededLimit``, so the trace ends at the limit. Stopping
+    ///     the run itself is a ``ReportBudget``'s work.
+    public init(origin: Double = 0, limit: Int? = nil) {
+        precondition((limit ?? 0) >= 0, "a recorder's limit is 0 reports or more, got \(limit ?? 0)")
         self.origin = origin
-        limit = Self.limit
+        self.limit = limit
     }
 
     /// Receives one report from the runtime.
@@ -50,56 +58,24 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
     }
 
     private func store(_ record: Record, longLabel: String?, detail: RecordDetail?) {
-        lock.lock()
-        if let limit, records.count >= limit.maximumEvents {
-            let first = !exceeded
-            exceeded = true
-            lock.unlock()
-            if first { limit.exceeded(limit.maximumEvents) }
-            return
-        }
-        records.append(record, longLabel: longLabel, detail: detail)
-        lock.unlock()
-    }
-
-    /// A limit on how many reports a recorder keeps, and what to do when a run goes past it.
-    ///
-    /// A scenario can make far more events than a diagram can show (six `flattenMap`s of a
-    /// ten-value source into itself make 60,000; twelve, millions), and a recorder keeps every
-    /// report in memory. Set ``TraceRecorder/limit`` to bound that: `sigviz` sets it from
-    /// `--max-events` and, in `exceeded`, reports the error and exits, since a run that has gone
-    /// past it cannot be stopped from inside.
-    public struct Limit: Sendable {
-        /// The most reports a recorder keeps.
-        public var maximumEvents: Int
-        /// Called once per recorder, on the reporting thread, with `maximumEvents`, when a report
-        /// arrives past it. If it returns, the recorder drops that report and every later one:
-        /// the trace ends at the limit.
-        public var exceeded: @Sendable (_ maximumEvents: Int) -> Void
-
-        /// Makes a limit.
-        public init(maximumEvents: Int, exceeded: @escaping @Sendable (_ maximumEvents: Int) -> Void) {
-            self.maximumEvents = maximumEvents
-            self.exceeded = exceeded
+        lock.withLock {
+            if let limit, records.count >= limit {
+                exceeded = true
+            } else {
+                records.append(record, longLabel: longLabel, detail: detail)
+            }
         }
     }
 
-    // An NSLock, not a Mutex: ThreadSanitizer on Linux does not see Synchronization's Mutex.
-    private nonisolated(unsafe) static var limitStorage: Limit?
-    private static let limitLock = NSLock()
-
-    /// The limit of the recorders made from now on, including those that ``Trace/record(title:clock:_:)``
-    /// and scenarios make; `nil` (the default) for none. Recorders already made keep theirs.
-    public static var limit: Limit? {
-        get { limitLock.withLock { limitStorage } }
-        set { limitLock.withLock { limitStorage = newValue } }
+    /// Whether a report arrived past the limit given to ``init(origin:limit:)`` and was
+    /// dropped: the trace is incomplete.
+    public var exceededLimit: Bool {
+        lock.withLock { exceeded }
     }
 
     /// The number of reports received so far.
     public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return records.count
+        lock.withLock { records.count }
     }
 
     /// The trace of everything recorded so far.
@@ -113,9 +89,7 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
     /// one before it (reports made at once on different threads) gets the
     /// earlier report's time.
     public func trace(title: String? = nil) -> Trace {
-        lock.lock()
-        let store = records
-        lock.unlock()
+        let store = lock.withLock { records }
         var assembler = Assembler(store, origin: origin)
         return assembler.trace(title: title)
     }

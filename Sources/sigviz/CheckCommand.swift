@@ -44,7 +44,7 @@ struct CheckCommand: ParsableCommand {
                 problems.append("\(error)")
                 continue
             }
-            let (_, results) = Limits.recording(path) { file.check(named: Input.scenarioName(path)) }
+            let (_, results) = try Limits.check(file, named: Input.scenarioName(path), input: path)
             if results.isEmpty, !quiet { report += "\(path): no expectations\n" }
             for result in results {
                 let expectation = result.expectation

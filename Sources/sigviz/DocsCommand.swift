@@ -74,7 +74,7 @@ struct DocsCommand: ParsableCommand {
     func run() throws {
         limits.install()
         let sources = try Self.parseAll(in: scenarios)
-        let documents = Self.render(sources, theme: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let documents = try Self.render(sources, theme: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let outputs = Self.outputs(of: documents)
         let plan = try Self.compare(outputs, with: output)
         if check {
@@ -158,10 +158,9 @@ struct DocsCommand: ParsableCommand {
     /// Runs and draws every scenario, `jobs` at a time. Each one runs on its own
     /// virtual-time scheduler with its own recorder, so the result does not
     /// depend on `jobs` or on which thread drew what.
-    static func render(_ sources: [Source], theme: Theme, jobs: Int) -> [Document] {
-        // An NSLock, not a Mutex: ThreadSanitizer on Linux does not see Synchronization's Mutex.
-        nonisolated(unsafe) var results = [Document?](repeating: nil, count: sources.count)
-        let lock = NSLock()
+    /// - Throws: The error of the first scenario, in the order given, that could not be run.
+    static func render(_ sources: [Source], theme: Theme, jobs: Int) throws -> [Document] {
+        let results = IndexedResults<Document>(count: sources.count)
         let next = Atomic<Int>(0)
         let workers = max(1, min(jobs, sources.count))
         // concurrentPerform runs the iterations on up to one thread per core; each worker takes the next scenario.
@@ -169,16 +168,15 @@ struct DocsCommand: ParsableCommand {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < sources.count else { return }
-                let document = document(for: sources[index], theme: theme)
-                lock.withLock { results[index] = document }
+                results.set(index, Result { try document(for: sources[index], theme: theme) })
             }
         }
-        return lock.withLock { results.map { $0! } }
+        return try results.all().map { try $0.get() }
     }
 
-    static func document(for source: Source, theme: Theme) -> Document {
+    static func document(for source: Source, theme: Theme) throws -> Document {
         let scenario = source.file.scenario(named: source.name)
-        let trace = Limits.recording(source.name + ".sigviz") { scenario.trace() }
+        let trace = try Limits.trace(of: scenario, input: source.name + ".sigviz")
         let counts = trace.signals.filter { $0.kind == .cold }.map { ($0.name, trace.didSubscribeCount(of: $0.id)) }
         return Document(
             name: source.name,
@@ -390,5 +388,24 @@ struct DocsCommand: ParsableCommand {
             print("left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it if it is stale)")
         }
         print("\(plan.changes.count) written, \(plan.fresh) unchanged in \(output)")
+    }
+}
+
+/// The results of work done concurrently, kept by index.
+private final class IndexedResults<Element: Sendable>: @unchecked Sendable {
+    // @unchecked: `results` is only touched with `lock` held. An NSLock, not a Mutex:
+    // ThreadSanitizer on Linux does not see Synchronization's Mutex.
+    private let lock = NSLock()
+    private var results: [Result<Element, any Error>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Element, any Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    /// Every result, in order; each index must have been set.
+    func all() -> [Result<Element, any Error>] {
+        lock.withLock { results.map { $0! } }
     }
 }

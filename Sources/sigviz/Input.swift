@@ -9,10 +9,10 @@ enum Input {
     /// The trace of `argument`: a built-in scenario's name, a scenario file
     /// (`.sigviz`), or a trace JSON file.
     static func trace(_ argument: String) throws -> Trace {
-        if let scenario = Catalog.scenario(named: argument) { return Limits.recording(argument) { scenario.trace() } }
+        if let scenario = Catalog.scenario(named: argument) { return try Limits.trace(of: scenario, input: argument) }
         if argument.hasSuffix(".sigviz") {
             let scenario = try scenarioFile(argument).scenario(named: scenarioName(argument))
-            return Limits.recording(argument) { scenario.trace() }
+            return try Limits.trace(of: scenario, input: argument)
         }
         guard argument.hasSuffix(".json") || argument.contains("/") else {
             throw ValidationError(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Scenarios
 import Synchronization
 import Tracer
 
@@ -33,26 +34,31 @@ enum Limits {
     /// The most events a trace may have: `--max-events`.
     static var maximumEvents: Int { storage.load(ordering: .relaxed) }
 
-    /// The input whose scenario is being recorded on this thread, to name it when it goes past the limit.
-    @TaskLocal static var input: String?
-
-    /// Sets the limit for trace files, and for scenario runs: a run that makes more events than
-    /// that is stopped with an error naming its input, and sigviz exits with status 1 before
-    /// writing anything (a run cannot be stopped halfway and resumed).
+    /// Sets the limit for the trace files read and the scenarios run from now on.
     static func install(maximumEvents: Int) {
         storage.store(maximumEvents, ordering: .relaxed)
-        TraceRecorder.limit = TraceRecorder.Limit(maximumEvents: maximumEvents) { maximum in
-            let input = Limits.input.map { "\($0): " } ?? ""
-            FileHandle.standardError.write(Data("""
-                Error: \(input)the scenario made more than \(maximum) events, the limit; nothing was written. \
-                Raise the limit with --max-events, or make the scenario smaller.\n
-                """.utf8))
-            exit(1)
+    }
+
+    /// Runs the scenario of `input` within the limit: a run that makes more events than
+    /// that is stopped, and sigviz reports it naming `input` and writes nothing.
+    static func trace(of scenario: Scenario, input: String) throws -> Trace {
+        do {
+            return try scenario.trace(maximumEvents: maximumEvents)
+        } catch {
+            throw failure(error, input: input)
         }
     }
 
-    /// Runs `body`, which records the scenario of `input`, naming `input` if it goes past the limit.
-    static func recording<T>(_ input: String, _ body: () throws -> T) rethrows -> T {
-        try $input.withValue(input, operation: body)
+    /// Runs the scenario file of `input` within the limit and checks its expectations.
+    static func check(_ file: ScenarioFile, named name: String, input: String) throws -> (trace: Trace, results: [ScenarioFile.CheckResult]) {
+        do {
+            return try file.check(named: name, maximumEvents: maximumEvents)
+        } catch {
+            throw failure(error, input: input)
+        }
+    }
+
+    private static func failure(_ error: EventLimitExceeded, input: String) -> CommandFailure {
+        CommandFailure("\(input): \(error); nothing was written. Raise the limit with --max-events, or make the scenario smaller.")
     }
 }

@@ -68,7 +68,7 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let file = try Input.scenarioFile(input)
-        let (trace, results) = Limits.recording(input) { file.check(named: Input.scenarioName(input)) }
+        let (trace, results) = try Limits.check(file, named: Input.scenarioName(input), input: input)
         let expectations = results.compactMap { result -> TimelineExpectation? in
             guard let subscription = result.subscription else { return nil }
             let events = result.expectation.timeline(frame: file.frame).map { timed in

@@ -68,14 +68,14 @@ struct ReportCommand: ParsableCommand {
         if let scenario = Catalog.scenario(named: argument) {
             return ReportEntry(
                 name: scenario.name, title: scenario.title, explanation: scenario.summary,
-                source: Catalog.scenarioFile(named: scenario.name), trace: Limits.recording(argument) { scenario.trace() })
+                source: Catalog.scenarioFile(named: scenario.name), trace: try Limits.trace(of: scenario, input: argument))
         }
         if argument.hasSuffix(".sigviz") {
             let file = try Input.scenarioFile(argument)
             let scenario = file.scenario(named: Input.scenarioName(argument))
             return ReportEntry(
                 name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
-                trace: Limits.recording(argument) { scenario.trace() })
+                trace: try Limits.trace(of: scenario, input: argument))
         }
         // A trace file: its events are the table; its JSON is not worth showing as a source.
         let trace = try Input.trace(argument)

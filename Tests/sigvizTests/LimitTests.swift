@@ -182,6 +182,43 @@ struct LimitTests {
         }
     }
 
+    @Test("a subject fed by its own values, a loop without end, is stopped at --max-events: exit 1, the error, nothing written")
+    func selfFeedingSubject() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("loop.sigviz")
+        try Data("subject s\nlet loop = s | map \"{}\"\nsubscribe s to loop\nsubscribe \"A\" to s\nat 1 send s \"x\"\n".utf8)
+            .write(to: file)
+        let output = directory.appendingPathComponent("loop.svg")
+        let run = try measuredSigviz(["render", file.path, "-o", output.path, "--max-events", "20000"], timeout: 120)
+        #expect(run.status == 1 && !run.crashed && !run.timedOut, "\(run.summary)")
+        #expect(run.errors.contains("Error: \(file.path): the scenario made more than 20000 events, the limit; nothing was written."),
+                "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test("a channel whose clean-up completion feeds a subject cycle ends: the clean-up is held to --max-events too")
+    func channelCleanUpCycle() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cycle.sigviz")
+        try Data("""
+            channel a b
+            subject s
+            let loop = s | map "{}"
+            subscribe s to loop
+            let v = return "v"
+            let t = a | then v
+            subscribe s to t
+            subscribe "A" to t
+
+            """.utf8).write(to: file)
+        let output = directory.appendingPathComponent("cycle.svg")
+        let run = try measuredSigviz(["render", file.path, "-o", output.path, "--max-events", "20000"], timeout: 120)
+        #expect(run.status == 0 && !run.crashed && !run.timedOut, "\(run.summary)")
+        #expect(FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test("a scenario that would make billions of events is stopped at the default 1,000,000 (SIGVIZ_SOAK)",
           .enabled(if: soak, "a soak: SIGVIZ_SOAK=1"), .timeLimit(.minutes(10)))
     func runawayAtTheDefaultLimit() throws {

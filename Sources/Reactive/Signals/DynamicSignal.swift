@@ -22,6 +22,8 @@ final class DynamicSignal<Value: Sendable>: Signal<Value>, @unchecked Sendable {
         let scheduling = Scheduler.subscription.schedule {
             let inner: (any Disposable)?
             if let probe = passthrough.probe {
+                // A run past its budget starts no more side effects (see ReportBudget).
+                if probe.isHalted { return }
                 let id = passthrough.subscriptionID
                 let report = probe.record(.didSubscribe(subscription: id))
                 inner = probe.within(subscription: id, cause: report) { didSubscribe(passthrough) }

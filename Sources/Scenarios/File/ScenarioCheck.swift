@@ -22,18 +22,33 @@ extension ScenarioFile {
     /// Runs the file and checks every `expect` line against what the runtime did.
     ///
     /// Marbles are compared frame by frame at the file's `frame`, ignoring
-    /// trailing `-` (frames with nothing in them).
-    /// - Parameter name: The scenario's name.
+    /// trailing `-` (frames with nothing in them). An expectation is matched to
+    /// the first subscriber with its label that a `subscribe` statement
+    /// subscribed to the name it gives.
+    /// - Parameters:
+    ///   - name: The scenario's name.
+    ///   - maximumEvents: The most events the run may make (see ``Scenario/trace(maximumEvents:)``).
     /// - Returns: The trace and one result per expectation, in order.
+    /// - Throws: ``EventLimitExceeded`` when the run made more than `maximumEvents` events.
+    public func check(named name: String, maximumEvents: Int) throws(EventLimitExceeded) -> (trace: Trace, results: [CheckResult]) {
+        let log = SubscriptionLog()
+        let trace = try scenario(named: name, log: log).trace(maximumEvents: maximumEvents)
+        return (trace, results(of: trace, log: log))
+    }
+
+    /// Runs the file with no limit on its events and checks every `expect` line, as
+    /// ``check(named:maximumEvents:)`` does: for files known to end.
     public func check(named name: String) -> (trace: Trace, results: [CheckResult]) {
         let log = SubscriptionLog()
         let trace = scenario(named: name, log: log).trace()
-        let made = log.all
-        let labelled = trace.labelledSubscriptions
+        return (trace, results(of: trace, log: log))
+    }
+
+    private func results(of trace: Trace, log: SubscriptionLog) -> [CheckResult] {
         var results: [CheckResult] = []
         for expectation in expectations {
-            guard let index = made.firstIndex(where: { $0.label == expectation.label && $0.target == expectation.signal }),
-                  labelled.indices.contains(index) else {
+            guard let id = log.subscription(label: expectation.label, target: expectation.signal),
+                  trace.subscriptions.indices.contains(id) else {
                 results.append(CheckResult(
                     expectation: expectation, subscription: nil, actual: nil,
                     problem: "no subscriber \"\(expectation.label)\" subscribed to \(expectation.signal)", firstDifference: nil))
@@ -42,27 +57,27 @@ extension ScenarioFile {
             var symbols: [String: Character] = [:]
             for (character, label) in expectation.values { symbols[label] = character }
             do {
-                let actual = try trace.eventsMarble(of: labelled[index].id, frame: frame, symbols: symbols)
+                let actual = try trace.eventsMarble(of: id, frame: frame, symbols: symbols)
                 let expected = trimmed(expectation.marble)
                 let got = trimmed(actual)
                 if expected == got {
                     results.append(CheckResult(
-                        expectation: expectation, subscription: labelled[index].id, actual: actual, problem: nil,
+                        expectation: expectation, subscription: id, actual: actual, problem: nil,
                         firstDifference: nil))
                 } else {
                     let difference = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                         ?? min(expected.count, got.count)
                     results.append(CheckResult(
-                        expectation: expectation, subscription: labelled[index].id, actual: actual,
+                        expectation: expectation, subscription: id, actual: actual,
                         problem: "the events differ", firstDifference: difference))
                 }
             } catch {
                 results.append(CheckResult(
-                    expectation: expectation, subscription: labelled[index].id, actual: nil, problem: error.message,
+                    expectation: expectation, subscription: id, actual: nil, problem: error.message,
                     firstDifference: nil))
             }
         }
-        return (trace, results)
+        return results
     }
 }
 

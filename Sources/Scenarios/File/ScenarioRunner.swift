@@ -11,31 +11,11 @@ extension ScenarioFile {
 
     func scenario(named name: String, log: SubscriptionLog?) -> Scenario {
         let statements = statements
-        return Scenario(name: name, title: title ?? name, experiment: experiment, summary: about) { scheduler in
+        return Scenario(name: name, title: title ?? name, experiment: experiment, summary: about, log: log) { scheduler in
             var runner = ScenarioRunner(scheduler: scheduler, log: log)
             for statement in statements { runner.run(statement) }
             return runner.kept
         }
-    }
-}
-
-/// The labelled subscriptions a run made, in order, with the name in the
-/// file of what each subscribed to: the k-th entry is the trace's k-th
-/// labelled subscription.
-final class SubscriptionLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(label: String, target: String)] = []
-
-    func append(label: String, target: String) {
-        lock.lock()
-        entries.append((label, target))
-        lock.unlock()
-    }
-
-    var all: [(label: String, target: String)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
     }
 }
 
@@ -221,8 +201,7 @@ private struct ScenarioRunner {
             let target = signal(name)
             let log = log
             return {
-                log?.append(label: label, target: name)
-                let disposable = target.subscribe(label: label)
+                let disposable = log.subscribing(label: label, to: name) { target.subscribe(label: label) }
                 if let until {
                     scheduler.schedule(after: max(until - scheduler.now, 0)) { disposable.dispose() }
                 }
@@ -231,11 +210,11 @@ private struct ScenarioRunner {
             guard case .groups(let groups) = value(name) else { preconditionFailure("checked by the parser") }
             let log = log
             return {
-                log?.append(label: label, target: name)
-                groups.subscribe(label: label, next: { group in
-                    log?.append(label: group.key, target: name)
-                    group.subscribe(label: group.key)
-                })
+                _ = log.subscribing(label: label, to: name) {
+                    groups.subscribe(label: label, next: { group in
+                        _ = log.subscribing(label: group.key, to: name) { group.subscribe(label: group.key) }
+                    })
+                }
             }
         case .subscribeSubject(let subscriber, let name):
             let target = signal(name)
