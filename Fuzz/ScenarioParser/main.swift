@@ -11,6 +11,8 @@ import Foundation
 import Scenarios
 
 private let runParsed = ProcessInfo.processInfo.environment["SIGVIZ_FUZZ_RUN"] == "1"
+/// The most events a fuzzed scenario may make before its run is stopped.
+private let fuzzEventLimit = 100_000
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenarioParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -37,13 +39,14 @@ public func fuzzScenarioParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         _ = expectation.timeline(frame: file.frame)
     }
     if runParsed, size <= 300, lines.filter({ !$0.allSatisfy(\.isWhitespace) }).count <= 8 {
-        let trace = file.scenario(named: "fuzz").trace()
+        // Bounded as sigviz bounds it: a run past its limit stops and throws.
+        guard let trace = try? file.scenario(named: "fuzz").trace(maximumEvents: fuzzEventLimit) else { return 0 }
         do {
             try trace.validate()
         } catch {
             preconditionFailure("a parsed scenario recorded an invalid trace: \(error)")
         }
-        _ = file.check(named: "fuzz")
+        _ = try? file.check(named: "fuzz", maximumEvents: fuzzEventLimit)
     }
     return 0
 }
