@@ -6,6 +6,9 @@ import Tracer
 /// A named, documented experiment: signals built with the real runtime and
 /// run on virtual time, recorded into a ``Trace``.
 ///
+/// A scenario file makes one with ``ScenarioFile/scenario(named:)``; the built-in
+/// scenarios, ``Catalog/scenarios``, are the scenario files bundled with this module.
+///
 /// ```swift
 /// let trace = Catalog.scenario(named: "subject-vs-replay")!.trace()
 /// ```
@@ -14,7 +17,7 @@ public struct Scenario: Sendable, Identifiable {
     public let name: String
     /// A title for people, such as "Subject vs ReplaySubject".
     public let title: String
-    /// The article experiment it reproduces (1 to 6, see shared/seeds/README.md).
+    /// The article experiment it reproduces (1 to 6, see shared/seeds/README.md; 0 for none).
     public let experiment: Int
     /// One paragraph on what it shows.
     public let summary: String

@@ -3,35 +3,74 @@ import Scenarios
 import Testing
 import Tracer
 
-/// The example scenario files, next to the package.
+/// The example scenario files, next to the package: a link to the folder that the Scenarios
+/// module bundles, whose files are the built-in scenarios.
 let examplesDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Examples/scenarios")
 
-func exampleFiles() -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: examplesDirectory.path)) ?? [])
-        .filter { $0.hasSuffix(".sigviz") }.sorted()
+/// A folder of scenario files that holds none.
+struct NoScenarioFiles: Error, CustomStringConvertible {
+    let folder: URL
+    var description: String { "no .sigviz file in \(folder.path)" }
 }
 
-@Suite("Scenario files")
-struct ScenarioFileTests {
-    @Test("each example file runs to exactly the trace of its built-in twin", arguments: exampleFiles())
-    func exampleMatchesCatalog(file: String) throws {
-        let url = examplesDirectory.appendingPathComponent(file)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let parsed = try ScenarioFile(parsing: text, file: file)
+/// The names of the example scenario files, sorted. Throws if the folder cannot be read or holds
+/// none, so that a test taking its cases from here fails rather than running no case at all.
+func exampleFiles() throws -> [String] {
+    let files = try FileManager.default.contentsOfDirectory(atPath: examplesDirectory.path)
+        .filter { $0.hasSuffix(".sigviz") }.sorted()
+    guard !files.isEmpty else { throw NoScenarioFiles(folder: examplesDirectory) }
+    return files
+}
+
+@Suite("The catalog is the bundled scenario files")
+struct CatalogFileTests {
+    @Test("Examples/scenarios is the folder the Scenarios module bundles, it can be read, and it holds scenario files")
+    func folder() throws {
+        let bundled = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Scenarios/Resources/scenarios")
+        #expect(examplesDirectory.resolvingSymlinksInPath().path == bundled.resolvingSymlinksInPath().path)
+        let files = try exampleFiles()
+        #expect(files.count >= 18, "every experiment of the articles has its scenario files")
+    }
+
+    @Test("the catalog lists every bundled scenario file once, and every name it lists has a bundled file")
+    func tableOfContents() throws {
+        let bundled = try exampleFiles().map { String($0.dropLast(".sigviz".count)) }.sorted()
+        let listed = Catalog.scenarios.map(\.name)
+        let unbundled = Set(listed).subtracting(bundled).sorted(), unlisted = Set(bundled).subtracting(listed).sorted()
+        #expect(listed.sorted() == bundled, "listed but not bundled: \(unbundled); bundled but not listed: \(unlisted)")
+        #expect(Set(listed).count == listed.count, "a name is listed twice")
+        for name in listed {
+            #expect(Catalog.scenarioFile(named: name) != nil, "no bundled file for \(name)")
+        }
+    }
+
+    @Test("each built-in scenario is its bundled file: its text is the file in Examples/scenarios, its name, title, experiment, summary and trace that file's",
+          arguments: try exampleFiles())
+    func builtInIsItsFile(file: String) throws {
         let name = String(file.dropLast(".sigviz".count))
-        let twin = try #require(Catalog.scenario(named: name), "no built-in scenario named \(name)")
-        let scenario = parsed.scenario(named: name)
-        #expect(scenario.title == twin.title)
-        #expect(scenario.experiment == twin.experiment)
-        let trace = scenario.trace()
-        let expected = twin.trace()
-        #expect(trace.signals == expected.signals)
-        #expect(trace.subscriptions == expected.subscriptions)
-        let first = zip(trace.events, expected.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(first == nil, "first difference at event \(first ?? -1): \(first.map { "\(trace.events[$0]) vs \(expected.events[$0])" } ?? "")")
-        #expect(trace.events.count == expected.events.count)
+        let builtIn = try #require(Catalog.scenario(named: name), "no built-in scenario named \(name)")
+        let onDisk = try String(contentsOf: examplesDirectory.appendingPathComponent(file), encoding: .utf8)
+        #expect(Catalog.scenarioFile(named: name) == onDisk)
+        let parsed = try ScenarioFile(parsing: onDisk, file: file)
+        let title = try #require(parsed.title, "\(file) has no title line")
+        #expect(builtIn.name == name)
+        #expect(builtIn.title == title)
+        #expect(builtIn.experiment == parsed.experiment)
+        #expect((1...6).contains(parsed.experiment), "\(file) names no experiment of the articles")
+        #expect(builtIn.summary == parsed.about)
+        #expect(builtIn.trace() == parsed.scenario(named: name).trace())
+    }
+
+    @Test("there is no scenario file for a name that is not built in")
+    func unknown() {
+        #expect(Catalog.scenarioFile(named: "nope") == nil)
+        #expect(Catalog.scenarioFile(named: "../Package") == nil)
+        #expect(Catalog.scenarioFile(named: "cold.sigviz") == nil)
+        #expect(Catalog.scenario(named: "cold.sigviz") == nil)
     }
 }
 
@@ -56,30 +95,11 @@ struct ScenarioDocumentationTests {
 
     @Test("every example file's expectations hold")
     func exampleExpectations() throws {
-        for name in exampleFiles() {
+        for name in try exampleFiles() {
             let text = try String(contentsOf: examplesDirectory.appendingPathComponent(name), encoding: .utf8)
             let (_, results) = try ScenarioFile(parsing: text, file: name).check(named: name)
             let failed = results.filter { !$0.passed }
             #expect(failed.isEmpty, "\(name): \(failed)")
         }
-    }
-}
-
-@Suite("Built-in scenarios as files")
-struct CatalogFileTests {
-    @Test("every built-in scenario ships its scenario file, the same as in Examples/scenarios, and it runs to the same trace",
-          arguments: Catalog.scenarios.map(\.name))
-    func twin(name: String) throws {
-        let text = try #require(Catalog.scenarioFile(named: name), "no scenario file for \(name)")
-        let onDisk = try String(contentsOf: examplesDirectory.appendingPathComponent(name + ".sigviz"), encoding: .utf8)
-        #expect(text == onDisk)
-        let trace = try ScenarioFile(parsing: text, file: name).scenario(named: name).trace()
-        #expect(trace == Catalog.scenario(named: name)!.trace())
-    }
-
-    @Test("there is no scenario file for a name that is not built in")
-    func unknown() {
-        #expect(Catalog.scenarioFile(named: "nope") == nil)
-        #expect(Catalog.scenarioFile(named: "../Package") == nil)
     }
 }

@@ -17,7 +17,7 @@ private func error(parsing text: String) -> ScenarioFileError? {
 struct ScenarioHardeningTests {
     // MARK: CRLF
 
-    @Test("a CRLF file parses and runs exactly like its LF twin", arguments: exampleFiles())
+    @Test("a CRLF file parses and runs exactly like its LF twin", arguments: try exampleFiles())
     func crlfLikeLF(file: String) throws {
         let text = try String(contentsOf: examplesDirectory.appendingPathComponent(file), encoding: .utf8)
         let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")

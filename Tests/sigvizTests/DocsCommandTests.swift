@@ -90,7 +90,7 @@ struct DocsCommandTests {
             #expect(page.contains("Scenario file `\(name).sigviz`"), "\(name)")
         }
         #expect(page.contains("\n## fetchData: one request, six subscriptions\n"))
-        #expect(page.contains("Every derived signal subscribes to fetchData again: its didSubscribe runs six times, six requests."))
+        #expect(page.contains("each derived signal subscribes to fetchData again: its didSubscribe runs six times, six identical requests for one screen of data."))
         #expect(page.contains("didSubscribe runs: `fetchData` × 6\n"))
         #expect(page.contains("didSubscribe runs: `fetchData` × 1\n"), "fetchdata-replaylazily")
         #expect(page.contains("didSubscribe runs: `source` × 2\n"), "cold")
