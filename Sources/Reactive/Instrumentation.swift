@@ -187,36 +187,50 @@ final class Probe: Sendable {
     func makeSubscriptionID() -> Int { subscriptions.add(1, ordering: .relaxed).oldValue }
     func makeConnectionID() -> Int { connections.add(1, ordering: .relaxed).oldValue }
 
+    /// A report's place in the sequence, time and cause, taken before it is made.
+    struct Stamp {
+        let sequence: Int
+        let time: Double
+        let cause: Int?
+    }
+
     /// Reports `kind` and returns its sequence number.
     @discardableResult
     func record(_ kind: InstrumentationEvent.Kind) -> Int {
-        let (number, time, cause) = stamp()
-        instrument.record(InstrumentationEvent(sequence: number, time: time, cause: cause, kind: kind))
-        return number
+        record(kind, stamp: stamp())
     }
 
-    /// Reports a delivered value and returns the report's sequence number.
-    func recordNext<Value: Sendable>(_ value: Value, subscription: Int, replayed: Bool) -> Int {
-        let (number, time, cause) = stamp()
-        instrument.recordNext(value, subscription: subscription, replayed: replayed, sequence: number, time: time, cause: cause)
-        return number
+    /// Reports `kind` with a stamp taken earlier (under a lock that orders it) and
+    /// returns its sequence number.
+    @discardableResult
+    func record(_ kind: InstrumentationEvent.Kind, stamp: Stamp) -> Int {
+        instrument.record(InstrumentationEvent(sequence: stamp.sequence, time: stamp.time, cause: stamp.cause, kind: kind))
+        return stamp.sequence
+    }
+
+    /// Reports a delivered value with a stamp taken earlier and returns the report's sequence number.
+    func recordNext<Value: Sendable>(_ value: Value, subscription: Int, replayed: Bool, stamp: Stamp) -> Int {
+        instrument.recordNext(
+            value, subscription: subscription, replayed: replayed, sequence: stamp.sequence, time: stamp.time, cause: stamp.cause)
+        return stamp.sequence
     }
 
     /// Reports a value sent to a subject and returns the report's sequence number.
     func recordSentNext<Value: Sendable>(_ value: Value, signal: Int) -> Int {
-        let (number, time, cause) = stamp()
-        instrument.recordSentNext(value, signal: signal, sequence: number, time: time, cause: cause)
-        return number
+        let stamp = stamp()
+        instrument.recordSentNext(value, signal: signal, sequence: stamp.sequence, time: stamp.time, cause: stamp.cause)
+        return stamp.sequence
     }
 
-    /// The next report's sequence number, time and cause.
+    /// The next report's sequence number, time and cause. Taking it is the moment the
+    /// report happens: reports are ordered by it, whenever the instrument receives them.
     @inline(__always)
-    private func stamp() -> (sequence: Int, time: Double, cause: Int?) {
+    func stamp() -> Stamp {
         let number = sequence.add(1, ordering: .relaxed).oldValue
         if number >= maximumReports { budget?.exhaust() }
         let context = Probe.context
         let cause = context?.probe === self ? context?.cause : nil
-        return (number, clock?.now ?? Scheduler.immediate.now, cause)
+        return Stamp(sequence: number, time: clock?.now ?? Scheduler.immediate.now, cause: cause)
     }
 
     // MARK: Context
@@ -257,19 +271,12 @@ final class Probe: Sendable {
         try within(subscription: currentSubscription, cause: cause, body)
     }
 
-    /// Reports a delivery on `subscription` and runs `body` in its context.
-    func delivering<Value>(
-        _ event: Event<Value>, subscription: Int, replayed: Bool, _ body: () -> Void
-    ) {
-        within(subscription: subscription, cause: recordDelivery(event, subscription: subscription, replayed: replayed), body)
-    }
-
-    /// Reports a delivery on `subscription` and returns its sequence number.
-    func recordDelivery<Value>(_ event: Event<Value>, subscription: Int, replayed: Bool) -> Int {
+    /// Reports a delivery on `subscription`, with a stamp taken earlier, and returns its sequence number.
+    func recordDelivery<Value>(_ event: Event<Value>, subscription: Int, replayed: Bool, stamp: Stamp) -> Int {
         switch event {
-        case .next(let value): recordNext(value, subscription: subscription, replayed: replayed)
-        case .error(let error): record(.error(subscription: subscription, error: error, replayed: replayed))
-        case .completed: record(.completed(subscription: subscription, replayed: replayed))
+        case .next(let value): recordNext(value, subscription: subscription, replayed: replayed, stamp: stamp)
+        case .error(let error): record(.error(subscription: subscription, error: error, replayed: replayed), stamp: stamp)
+        case .completed: record(.completed(subscription: subscription, replayed: replayed), stamp: stamp)
         }
     }
 }

@@ -76,40 +76,36 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
         private var isReleased = false
 
         var nextHandler: (@Sendable (Value) -> Void)? {
-            lock.lock()
-            defer { lock.unlock() }
-            return next
+            lock.withLock { next }
         }
 
         /// The `next` closure (`nil` if none was given), or `nil` for the
         /// whole result once the closures were released.
         var liveNextHandler: (handler: (@Sendable (Value) -> Void)?, Void)? {
-            lock.lock()
-            defer { lock.unlock() }
-            return isReleased ? nil : (next, ())
+            lock.withLock { isReleased ? nil : (next, ()) }
         }
 
         var isDisposed: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return isReleased
+            lock.withLock { isReleased }
         }
 
         func dispose() { _ = take() }
 
         /// Releases the closures and returns the terminal ones.
         func take() -> (error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
-            lock.lock()
-            let taken = (error, completed)
-            let released = next
-            isReleased = true
-            next = nil
-            error = nil
-            completed = nil
-            lock.unlock()
-            // `released` goes at the end of this scope, outside the lock: a local's lifetime
-            // does not end before a call such as the unlock. (`withExtendedLifetime` would
-            // look up the closure type's metadata, twice per subscription.)
+            let (taken, released) = lock.withLock {
+                () -> ((error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?), (@Sendable (Value) -> Void)?) in
+                let taken = (error, completed)
+                let released = next
+                isReleased = true
+                next = nil
+                error = nil
+                completed = nil
+                return (taken, released)
+            }
+            // `released` goes at the end of this scope, after the lock: letting go of a closure
+            // can free what it captured, the user's objects. (`withExtendedLifetime` would look
+            // up the closure type's metadata, twice per subscription.)
             _ = released
             return taken
         }
@@ -169,167 +165,5 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
 
     func subscriberIdentity(for probe: Probe) -> SubscriberIdentity {
         label.map(SubscriberIdentity.label) ?? .anonymous
-    }
-}
-
-/// Wraps the subscriber of one subscription and enforces the event contract
-/// (RAC's `RACPassthroughSubscriber`, plus serialization).
-///
-/// - Events are dropped once the subscription's disposable is disposed.
-/// - Nothing follows the first terminal event, which also disposes the
-///   subscription after the subscriber has received it.
-/// - With `serialized`, events sent concurrently or re-entrantly are queued
-///   and delivered one at a time in order (see ``DrainQueue``). Subjects pass
-///   `false` because they already serialize their own deliveries.
-///
-/// It is also the instrumentation point of the subscription.
-final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiable {
-    let inner: any Subscriber<Value>
-    let disposable: CompoundDisposable
-    private let serializer: DrainQueue<Event<Value>>?
-    private let isTerminated = Atomic(false)
-    let probe: Probe?
-    let subscriptionID: Int
-    /// When observed: orders the report of a delivery and the report of the
-    /// disposal, so that a trace never shows a delivery after its subscription's
-    /// disposal (one in flight when another thread disposes is reported first, or not made).
-    private let reportGate: ReportGate?
-    /// When observed, `inner` if it is a closure subscriber: cast once, not per delivery.
-    private let closures: ClosureSubscriber<Value>?
-
-    /// The lock and flag of ``reportGate``'s ordering, apart from the
-    /// passthrough: the disposable that reports the disposal may outlive it.
-    private final class ReportGate: @unchecked Sendable {
-        let lock = Lock()
-        var disposalReported = false
-    }
-
-    init(_ inner: any Subscriber<Value>, signal: Signal<Value>, disposable: CompoundDisposable, serialized: Bool) {
-        self.inner = inner
-        self.disposable = disposable
-        serializer = serialized ? DrainQueue() : nil
-        if let probe = signal.probe {
-            self.probe = probe
-            let id = probe.makeSubscriptionID()
-            subscriptionID = id
-            let identity = (inner as? any InstrumentationIdentifiable)?.subscriberIdentity(for: probe) ?? .anonymous
-            probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity,
-                                     parent: probe.currentSubscription))
-            closures = inner as? ClosureSubscriber<Value>
-            let gate = ReportGate()
-            reportGate = gate
-            disposable.add(BlockDisposable {
-                gate.lock.lock()
-                probe.record(.disposed(subscription: id))
-                gate.disposalReported = true
-                gate.lock.unlock()
-            })
-        } else {
-            probe = nil
-            subscriptionID = 0
-            reportGate = nil
-            closures = nil
-        }
-        inner.didSubscribe(with: disposable)
-    }
-
-    func sendNext(_ value: Value) { submit(.next(value)) }
-    func sendError(_ error: any Error) { submit(.error(error)) }
-    func sendCompleted() { submit(.completed) }
-
-    func didSubscribe(with other: CompoundDisposable) {
-        if other !== disposable { disposable.add(other) }
-    }
-
-    func subscriberIdentity(for probe: Probe) -> SubscriberIdentity {
-        self.probe === probe ? .subscription(subscriptionID) : .anonymous
-    }
-
-    @inline(__always)
-    private func submit(_ event: Event<Value>) {
-        if let serializer {
-            serializer.submit(event) { deliver($0, replayed: false) }
-        } else {
-            deliver(event, replayed: false)
-        }
-    }
-
-    /// Delivers a live value now, without building an `Event`: a subject's
-    /// common path. The caller guarantees serialization.
-    func deliverNext(_ value: Value) {
-        if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
-        guard probe == nil else { return deliverObserved(value) }
-        inner.sendNext(value)
-    }
-
-    /// Kept out of line, and free of `Event` (a generic metadata look-up per
-    /// delivery), so that an observed subject stays cheap to record.
-    @inline(never)
-    private func deliverObserved(_ value: Value, replayed: Bool = false) {
-        guard let probe else { return }
-        // A closure subscriber's `next` is looked up before the report, so
-        // that a disposal on another thread cannot leave the trace with a
-        // delivery the subscriber never received.
-        var handler: (@Sendable (Value) -> Void)?
-        if let closures {
-            guard let live = closures.liveNextHandler else { return }
-            handler = live.handler
-        }
-        guard let report = reportNext(value, probe: probe, replayed: replayed) else { return }
-        probe.within(subscription: subscriptionID, cause: report) {
-            if closures != nil { handler?(value) } else { inner.sendNext(value) }
-        }
-    }
-
-    /// Reports a value unless the disposal was reported first, or the run went past
-    /// its ``ReportBudget``; then it is not delivered.
-    private func reportNext(_ value: Value, probe: Probe, replayed: Bool) -> Int? {
-        if probe.isHalted { return nil }
-        guard let reportGate else { return probe.recordNext(value, subscription: subscriptionID, replayed: replayed) }
-        reportGate.lock.lock()
-        defer { reportGate.lock.unlock() }
-        if reportGate.disposalReported { return nil }
-        return probe.recordNext(value, subscription: subscriptionID, replayed: replayed)
-    }
-
-    /// Delivers `event` now; the caller guarantees serialization.
-    ///
-    /// - Parameter replayed: Whether the event is history a subject replays
-    ///   to a new subscriber rather than a live event (for instrumentation).
-    func deliver(_ event: Event<Value>, replayed: Bool) {
-        if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
-        if event.isTerminating, isTerminated.exchange(true, ordering: .acquiringAndReleasing) { return }
-        if let probe {
-            if case .next(let value) = event { return deliverObserved(value, replayed: replayed) }
-            guard let report = reportDelivery(event, probe: probe, replayed: replayed) else { return }
-            probe.within(subscription: subscriptionID, cause: report) { forward(event) }
-        } else {
-            forward(event)
-        }
-    }
-
-    /// Reports a delivery unless the disposal was reported first, or the run went past
-    /// its ``ReportBudget``; then the delivery is not made.
-    private func reportDelivery(_ event: Event<Value>, probe: Probe, replayed: Bool) -> Int? {
-        if probe.isHalted { return nil }
-        guard let reportGate else { return probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed) }
-        reportGate.lock.lock()
-        defer { reportGate.lock.unlock() }
-        if reportGate.disposalReported { return nil }
-        return probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed)
-    }
-
-    @inline(__always)
-    private func forward(_ event: Event<Value>) {
-        switch event {
-        case .next(let value):
-            inner.sendNext(value)
-        case .error(let error):
-            inner.sendError(error)
-            disposable.dispose()
-        case .completed:
-            inner.sendCompleted()
-            disposable.dispose()
-        }
     }
 }

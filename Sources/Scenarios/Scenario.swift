@@ -218,16 +218,16 @@ private final class ResultBox<T: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
 
     func set(_ value: T) {
-        condition.lock()
-        self.value = value
-        condition.signal()
-        condition.unlock()
+        condition.withLock {
+            self.value = value
+            condition.signal()
+        }
     }
 
     func wait() -> T {
-        condition.lock()
-        defer { condition.unlock() }
-        while value == nil { condition.wait() }
-        return value!
+        condition.withLock {
+            while value == nil { condition.wait() }
+            return value!
+        }
     }
 }

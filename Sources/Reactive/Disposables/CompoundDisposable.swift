@@ -42,6 +42,8 @@ public final class CompoundDisposable: Disposable {
     }
 
     /// Removes `disposable` without disposing it (it is matched by identity).
+    ///
+    /// Nothing is released under the lock: the caller's reference keeps the removed child alive.
     public func remove(_ disposable: any Disposable) {
         children.withLock { children in
             children?.removeAll { $0 === disposable }

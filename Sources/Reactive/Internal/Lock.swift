@@ -6,9 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// A plain pthread mutex, for hot paths where ``Locked``'s generic
-/// `withLock(_:)` would cost a generic-metadata look-up per call in
-/// unspecialized code. Not recursive.
+/// A plain pthread mutex guarding state kept beside it, for hot paths where
+/// ``Locked``'s generic value would cost a generic-metadata look-up per call in
+/// unspecialized code. Not recursive. It is locked only through ``withLock(_:)``,
+/// so that no path can return with it held.
 ///
 /// The mutex lives in the tail of its one allocation (a non-generic
 /// `ManagedBuffer`, so nothing is looked up at run time): a subscription
@@ -32,6 +33,14 @@ struct Lock: @unchecked Sendable {
         }
     }
 
-    @inline(__always) func lock() { storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) } }
-    @inline(__always) func unlock() { storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
+    /// Runs `body` with the mutex locked. The body must not call out to user code
+    /// (handlers, `description`, disposal blocks) nor release what could run it.
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try storage.withUnsafeMutablePointerToElements { mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body()
+        }
+    }
 }

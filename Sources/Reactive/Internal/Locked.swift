@@ -17,8 +17,7 @@ import Darwin
 /// Like `Mutex`, it is not recursive: locking it again from inside
 /// ``withLock(_:)`` on the same thread deadlocks. Call out of it only after
 /// unlocking.
-struct Locked<Value>: @unchecked Sendable {
-    // @unchecked: the value is only reached through withLock, under the mutex.
+struct Locked<Value> {
 
     private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
         deinit {
@@ -47,3 +46,8 @@ struct Locked<Value>: @unchecked Sendable {
         }
     }
 }
+
+// @unchecked: the value is only reached through withLock, under the mutex. Only a
+// Sendable value may be shared this way (as NIO's NIOLockedValueBox): the lock keeps
+// the accesses apart, but not a non-Sendable value's references leaking out of it.
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -21,10 +21,11 @@ final class DynamicSignal<Value: Sendable>: Signal<Value>, @unchecked Sendable {
         let didSubscribe = self.didSubscribe
         let scheduling = Scheduler.subscription.schedule {
             let inner: (any Disposable)?
-            if let probe = passthrough.probe {
+            if let observation = passthrough.observation {
+                let probe = observation.probe
                 // A run past its budget starts no more side effects (see ReportBudget).
                 if probe.isHalted { return }
-                let id = passthrough.subscriptionID
+                let id = observation.subscriptionID
                 let report = probe.record(.didSubscribe(subscription: id))
                 inner = probe.within(subscription: id, cause: report) { didSubscribe(passthrough) }
             } else {

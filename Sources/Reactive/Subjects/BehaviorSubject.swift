@@ -11,15 +11,18 @@
 /// completion still receives the last value, and never completes. The
 /// current value is sent on ``Scheduler/subscription``, in turn with sends.
 public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked Sendable {
+    private let state: Locked<BehaviorSubjectStateMachine<Value>>
+
     /// Creates a behavior subject whose current value is `value`
     /// (RAC's `+behaviorSubjectWithDefaultValue:`).
     public init(_ value: Value) {
-        super.init(kind: .behaviorSubject, name: "", state: State(current: value), recordsEvents: true)
+        state = Locked(BehaviorSubjectStateMachine(current: value))
+        super.init(kind: .behaviorSubject, name: "", hasState: true)
     }
 
     /// The most recent value sent, or the initial one.
     public var value: Value {
-        state.withLock { $0.current! }
+        state.withLock { $0.current }
     }
 
     @discardableResult
@@ -27,13 +30,14 @@ public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked 
         subscribeInTurn(subscriber)
     }
 
-    override func update(_ state: inout State, with event: Event<Value>) {
-        if case .next(let value) = event { state.current = value }
+    override func record(_ event: Event<Value>) {
+        let released = state.withLock { $0.send(event) }
+        _ = released  // released here, after the lock
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {
         if passthrough.disposable.isDisposed { return }
-        let current = state.withLock { $0.current! }
+        let current = state.withLock { $0.current }
         register(passthrough)
         passthrough.deliver(.next(current), replayed: true)
     }

@@ -9,6 +9,6 @@ public final class GroupedSignal<Key: Hashable & Sendable, Value: Sendable>: Sub
 
     init(key: Key) {
         self.key = key
-        super.init(kind: .groupedSignal, name: "", state: State())
+        super.init(kind: .groupedSignal, name: "")
     }
 }

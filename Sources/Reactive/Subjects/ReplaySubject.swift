@@ -22,6 +22,8 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
     /// How many of the most recent values are replayed.
     public let capacity: Int
 
+    private let state: Locked<ReplaySubjectStateMachine<Value>>
+
     /// Creates a replay subject that keeps the last `capacity` values
     /// (RAC's `+replaySubjectWithCapacity:`; unlimited by default).
     ///
@@ -29,9 +31,8 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
     public init(capacity: Int = ReplaySubject.unlimitedCapacity) {
         precondition(capacity >= 0, "a replay subject's capacity cannot be negative, got \(capacity)")
         self.capacity = capacity
-        super.init(
-            kind: .replaySubject(capacity: capacity == .max ? nil : capacity), name: "",
-            state: State(history: History(capacity: capacity)), recordsEvents: true)
+        state = Locked(ReplaySubjectStateMachine(capacity: capacity))
+        super.init(kind: .replaySubject(capacity: capacity == .max ? nil : capacity), name: "", hasState: true)
     }
 
     @discardableResult
@@ -39,29 +40,22 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
         subscribeInTurn(subscriber)
     }
 
-    override func update(_ state: inout State, with event: Event<Value>) {
-        switch event {
-        case .next(let value): state.history?.append(value)
-        case .completed: state.hasCompleted = true
-        case .error(let error): state.error = error
-        }
+    override func record(_ event: Event<Value>) {
+        let released = state.withLock { $0.send(event) }
+        _ = released  // released here, after the lock
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {
-        let (values, hasCompleted, error) = state.withLock { state in
-            (state.history?.values ?? [], state.hasCompleted, state.error)
-        }
-        for value in values {
+        let attachment = state.withLock { $0.attach() }
+        for value in attachment.history {
             if passthrough.disposable.isDisposed { return }
             passthrough.deliver(.next(value), replayed: true)
         }
         if passthrough.disposable.isDisposed { return }
-        if hasCompleted {
-            passthrough.deliver(.completed, replayed: true)
-        } else if let error {
-            passthrough.deliver(.error(error), replayed: true)
-        } else {
-            register(passthrough)
+        switch attachment.ending {
+        case .complete: passthrough.deliver(.completed, replayed: true)
+        case .fail(let error): passthrough.deliver(.error(error), replayed: true)
+        case .join: register(passthrough)
         }
     }
 }

@@ -23,41 +23,35 @@ import Synchronization
 ///
 /// When a subject terminates it disposes the subscriptions that feed it,
 /// such as its connection's subscription to the source.
+///
+/// A plain subject keeps no state but its subscribers. The subjects that do,
+/// ``ReplaySubject`` and ``BehaviorSubject``, keep it in a pure state machine
+/// (``ReplaySubjectStateMachine``, ``BehaviorSubjectStateMachine``) that says what
+/// to deliver; the subject applies it under a lock and delivers after releasing it.
 public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sendable {
+    // @unchecked: every stored property is Sendable or guards itself; subclasses keep
+    // their state in a Locked state machine.
     enum Command: Sendable {
         case event(Event<Value>)
         case attach(Passthrough<Value>)
     }
 
-    struct State: Sendable {
-        /// A replay subject's buffer.
-        var history: History<Value>?
-        /// Whether a replay subject has completed.
-        var hasCompleted = false
-        /// A replay subject's error.
-        var error: (any Error)?
-        /// A behavior subject's current value.
-        var current: Value?
-    }
-
-    let state: Locked<State>
     /// The live subscribers, in subscription order.
     let subscribers = SubscriberList<Value>()
-    /// Whether ``update(_:with:)`` records events (replay and behavior subjects),
-    /// so that a send must go through the state.
-    let recordsEvents: Bool
+    /// Whether the subject keeps state that every send goes through (``record(_:)``):
+    /// a replay or behavior subject.
+    private let hasState: Bool
     private let drain = DrainQueue<Command>()
     /// The subscriptions that feed this subject (RAC's `disposable` property).
     let upstream = CompoundDisposable()
 
     /// Creates a subject with no subscribers (RAC's `+subject`).
     public convenience init() {
-        self.init(kind: .subject, name: "", state: State())
+        self.init(kind: .subject, name: "")
     }
 
-    init(kind: SignalKind, name: String, state: State, recordsEvents: Bool = false) {
-        self.state = Locked(state)
-        self.recordsEvents = recordsEvents
+    init(kind: SignalKind, name: String, hasState: Bool = false) {
+        self.hasState = hasState
         super.init(kind: kind, name: name)
     }
 
@@ -121,8 +115,9 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         return disposable
     }
 
-    /// Records `event` in the subject's state before it is delivered (under the lock).
-    func update(_ state: inout State, with event: Event<Value>) {}
+    /// Feeds a sent event to the subject's state machine before it is delivered;
+    /// called only when the subject has state. Runs serialized with the other sends.
+    func record(_ event: Event<Value>) {}
 
     /// Attaches a subscriber queued by ``subscribeInTurn(_:)``; runs serialized with sends.
     func attach(_ passthrough: Passthrough<Value>) { register(passthrough) }
@@ -139,36 +134,24 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     /// A live value, without building an `Event` when nothing records it:
     /// the common path, kept free of generic-enum metadata look-ups.
     private func deliverNext(_ value: Value) {
-        guard probe == nil, !recordsEvents else { return broadcastNext(value) }
-        let subscribers = self.subscribers.snapshot()
-        // A counted loop: `indices` is a generic call (a metadata look-up) per send.
-        var index = 0
-        while index < subscribers.count {
-            SubscriberList<Value>.passthrough(subscribers[index]).deliverNext(value)
-            index += 1
-        }
+        guard probe == nil, !hasState else { return broadcastNext(value) }
+        forEachSubscriber { $0.deliverNext(value) }
     }
 
-    /// A live value of a subject that is observed or records its history.
-    /// Out of line, and building an `Event` only for the history, so that
-    /// neither `deliverNext` nor an observed send pays for `Event`'s metadata.
+    /// A live value of a subject that is observed or has state. Out of line,
+    /// and building an `Event` only for the state, so that neither `deliverNext`
+    /// nor an observed send pays for `Event`'s metadata.
     @inline(never)
     private func broadcastNext(_ value: Value) {
-        if recordsEvents { state.withLock { update(&$0, with: .next(value)) } }
-        let subscribers = self.subscribers.snapshot()
+        if hasState { record(.next(value)) }
         let report = probe?.recordSentNext(value, signal: signalID)
         probe.caused(by: report) {
-            var index = 0
-            while index < subscribers.count {
-                SubscriberList<Value>.passthrough(subscribers[index]).deliverNext(value)
-                index += 1
-            }
+            forEachSubscriber { $0.deliverNext(value) }
         }
     }
 
     private func broadcast(_ event: Event<Value>) {
-        if recordsEvents { state.withLock { update(&$0, with: event) } }
-        let subscribers = self.subscribers.snapshot()
+        if hasState { record(event) }
         let report = probe.map { probe in
             switch event {
             case .next(let value): probe.recordSentNext(value, signal: signalID)
@@ -178,79 +161,20 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         }
         probe.caused(by: report) {
             if event.isTerminating { upstream.dispose() }
-            for subscriber in subscribers { SubscriberList<Value>.passthrough(subscriber).deliver(event, replayed: false) }
+            forEachSubscriber { $0.deliver(event, replayed: false) }
         }
     }
-}
 
-/// A subject's live subscribers, under a plain lock.
-///
-/// They are kept as `AnyObject`: an array of a non-generic element type is
-/// specialized, while indexing a `ContiguousArray<Passthrough<Value>>` from
-/// the subject's unspecialized generic code looks up the element type's
-/// metadata on every send.
-final class SubscriberList<Value: Sendable>: @unchecked Sendable {
-    private let lock = Lock()
-    private var list: ContiguousArray<AnyObject> = []
-
-    /// An element of a ``snapshot()``.
+    /// Runs `body` for each subscriber live at the time of the call, in subscription
+    /// order: the one broadcast loop. A counted loop: `indices` is a generic call
+    /// (a metadata look-up) per send.
     @inline(__always)
-    static func passthrough(_ object: AnyObject) -> Passthrough<Value> {
-        unsafeDowncast(object, to: Passthrough<Value>.self)
-    }
-
-    func append(_ passthrough: Passthrough<Value>) {
-        lock.lock()
-        list.append(passthrough)
-        lock.unlock()
-    }
-
-    /// Removes the subscriber with identity `id`; it is released outside the lock.
-    func remove(_ id: ObjectIdentifier) {
-        lock.lock()
-        let index = list.lastIndex { ObjectIdentifier($0) == id }
-        let removed = index.map { list.remove(at: $0) }
-        lock.unlock()
-        withExtendedLifetime(removed) {}  // released here, outside the lock
-    }
-
-    func snapshot() -> ContiguousArray<AnyObject> {
-        lock.lock()
-        defer { lock.unlock() }
-        return list
-    }
-
-    func removeAll() {
-        lock.lock()
-        let removed = list
-        list = []
-        lock.unlock()
-        withExtendedLifetime(removed) {}  // released here, outside the lock
-    }
-}
-
-/// A replay subject's buffer: every value, or the most recent `capacity`.
-struct History<Value: Sendable>: Sendable {
-    let capacity: Int
-    private var storage: [Value] = []
-    /// Where the oldest value is once a bounded buffer is full.
-    private var head = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    mutating func append(_ value: Value) {
-        if capacity == .max || storage.count < capacity {
-            storage.append(value)
-        } else if capacity > 0 {
-            storage[head] = value
-            head = (head + 1) % capacity
+    private func forEachSubscriber(_ body: (Passthrough<Value>) -> Void) {
+        let subscribers = self.subscribers.snapshot()
+        var index = 0
+        while index < subscribers.count {
+            body(SubscriberList<Value>.passthrough(subscribers[index]))
+            index += 1
         }
-    }
-
-    /// The values, oldest first.
-    var values: [Value] {
-        head == 0 ? storage : Array(storage[head...] + storage[..<head])
     }
 }

@@ -1,0 +1,77 @@
+/// How an observed subscription reports its deliveries and its disposal, and makes them.
+///
+/// A ``Passthrough`` whose signal is observed has one, chosen when it is made.
+/// It keeps two promises:
+/// - A trace never shows a delivery after the subscription's disposal: a
+///   delivery takes its place in the report sequence (its ``Probe/Stamp``) only
+///   while the disposal has not taken its own, both under one lock, and a
+///   delivery that comes too late is neither reported nor made.
+/// - No user code runs under that lock. Labelling a value (its `description` or
+///   `traceLabel`) happens when the instrument records the report, after the
+///   lock is released, and so does the delivery: a `description` that disposes
+///   its own subscription or sends to a subject neither deadlocks nor reorders the trace.
+final class ObservedDelivery<Value: Sendable>: Sendable {
+    let probe: Probe
+    let subscriptionID: Int
+    /// `inner` when it is a closure subscriber: cast once, not per delivery.
+    private let closures: ClosureSubscriber<Value>?
+    private let inner: any Subscriber<Value>
+    /// Whether the disposal has been stamped: no delivery is stamped after it.
+    private let disposalStamped = Locked(false)
+
+    /// Reports the subscription of `inner` to `signal`, and arranges for its disposal to be reported.
+    init(of inner: any Subscriber<Value>, to signal: Signal<Value>, probe: Probe, disposable: CompoundDisposable) {
+        self.probe = probe
+        self.inner = inner
+        let id = probe.makeSubscriptionID()
+        subscriptionID = id
+        let identity = (inner as? any InstrumentationIdentifiable)?.subscriberIdentity(for: probe) ?? .anonymous
+        probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity,
+                                 parent: probe.currentSubscription))
+        closures = inner as? ClosureSubscriber<Value>
+        let stamped = disposalStamped
+        disposable.add(BlockDisposable {
+            let stamp = stamped.withLock { stamped -> Probe.Stamp in
+                stamped = true
+                return probe.stamp()
+            }
+            probe.record(.disposed(subscription: id), stamp: stamp)
+        })
+    }
+
+    /// Reports a value and delivers it to the subscriber, unless the disposal came
+    /// first or the run went past its ``ReportBudget``. Kept free of `Event` (a generic
+    /// metadata look-up per delivery), so that an observed subject stays cheap to record.
+    @inline(never)
+    func deliverNext(_ value: Value, replayed: Bool) {
+        // A closure subscriber's `next` is looked up before the report, so that a
+        // disposal on another thread cannot leave the trace with a delivery the
+        // subscriber never received.
+        var handler: (@Sendable (Value) -> Void)?
+        if let closures {
+            guard let live = closures.liveNextHandler else { return }
+            handler = live.handler
+        }
+        guard let stamp = stampUnlessDisposed() else { return }
+        let report = probe.recordNext(value, subscription: subscriptionID, replayed: replayed, stamp: stamp)
+        probe.within(subscription: subscriptionID, cause: report) {
+            if closures != nil { handler?(value) } else { inner.sendNext(value) }
+        }
+    }
+
+    /// Reports `event` and delivers it through `passthrough`, on the same terms as ``deliverNext(_:replayed:)``.
+    func deliver(_ event: Event<Value>, replayed: Bool, through passthrough: Passthrough<Value>) {
+        if case .next(let value) = event { return deliverNext(value, replayed: replayed) }
+        guard let stamp = stampUnlessDisposed() else { return }
+        let report = probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed, stamp: stamp)
+        probe.within(subscription: subscriptionID, cause: report) { passthrough.forward(event) }
+    }
+
+    /// The delivery's place in the report sequence, or `nil` when it must not be
+    /// made: the disposal was stamped first, or the run is past its budget.
+    @inline(__always)
+    private func stampUnlessDisposed() -> Probe.Stamp? {
+        if probe.isHalted { return nil }
+        return disposalStamped.withLock { stamped in stamped ? nil : probe.stamp() }
+    }
+}

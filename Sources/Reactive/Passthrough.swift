@@ -1,0 +1,89 @@
+import Synchronization
+
+/// Wraps the subscriber of one subscription and enforces the event contract
+/// (RAC's `RACPassthroughSubscriber`, plus serialization).
+///
+/// - Events are dropped once the subscription's disposable is disposed.
+/// - Nothing follows the first terminal event, which also disposes the
+///   subscription after the subscriber has received it.
+/// - With `serialized`, events sent concurrently or re-entrantly are queued
+///   and delivered one at a time in order (see ``DrainQueue``). Subjects pass
+///   `false` because they already serialize their own deliveries.
+///
+/// Whether the subscription is observed by an instrument is decided once, when
+/// it is made: an observed one gets an ``ObservedDelivery``, which reports each
+/// delivery and makes it, and every delivery path hands over to it at one point.
+final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiable {
+    let inner: any Subscriber<Value>
+    let disposable: CompoundDisposable
+    private let serializer: DrainQueue<Event<Value>>?
+    private let isTerminated = Atomic(false)
+    /// How deliveries are reported, when the signal subscribed to is observed.
+    let observation: ObservedDelivery<Value>?
+
+    init(_ inner: any Subscriber<Value>, signal: Signal<Value>, disposable: CompoundDisposable, serialized: Bool) {
+        self.inner = inner
+        self.disposable = disposable
+        serializer = serialized ? DrainQueue() : nil
+        observation = signal.probe.map { probe in
+            ObservedDelivery(of: inner, to: signal, probe: probe, disposable: disposable)
+        }
+        inner.didSubscribe(with: disposable)
+    }
+
+    func sendNext(_ value: Value) { submit(.next(value)) }
+    func sendError(_ error: any Error) { submit(.error(error)) }
+    func sendCompleted() { submit(.completed) }
+
+    func didSubscribe(with other: CompoundDisposable) {
+        if other !== disposable { disposable.add(other) }
+    }
+
+    func subscriberIdentity(for probe: Probe) -> SubscriberIdentity {
+        guard let observation, observation.probe === probe else { return .anonymous }
+        return .subscription(observation.subscriptionID)
+    }
+
+    @inline(__always)
+    private func submit(_ event: Event<Value>) {
+        if let serializer {
+            serializer.submit(event) { deliver($0, replayed: false) }
+        } else {
+            deliver(event, replayed: false)
+        }
+    }
+
+    /// Delivers a live value now, without building an `Event`: a subject's
+    /// common path. The caller guarantees serialization.
+    func deliverNext(_ value: Value) {
+        if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
+        if let observation { return observation.deliverNext(value, replayed: false) }
+        inner.sendNext(value)
+    }
+
+    /// Delivers `event` now; the caller guarantees serialization.
+    ///
+    /// - Parameter replayed: Whether the event is history a subject replays
+    ///   to a new subscriber rather than a live event (for instrumentation).
+    func deliver(_ event: Event<Value>, replayed: Bool) {
+        if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
+        if event.isTerminating, isTerminated.exchange(true, ordering: .acquiringAndReleasing) { return }
+        if let observation { return observation.deliver(event, replayed: replayed, through: self) }
+        forward(event)
+    }
+
+    /// Hands `event` to the subscriber; a terminal event then disposes the subscription.
+    @inline(__always)
+    func forward(_ event: Event<Value>) {
+        switch event {
+        case .next(let value):
+            inner.sendNext(value)
+        case .error(let error):
+            inner.sendError(error)
+            disposable.dispose()
+        case .completed:
+            inner.sendCompleted()
+            disposable.dispose()
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// What a ``ReplaySubject`` remembers, and what it hands a new subscriber: a pure
+/// state machine, applied by the subject under its lock.
+///
+/// It never delivers anything itself: ``send(_:)`` returns what the buffer let go
+/// of, and ``attach()`` returns what the new subscriber is to receive, and the
+/// subject does both after releasing the lock.
+struct ReplaySubjectStateMachine<Value: Sendable>: Sendable {
+    /// What a subscriber attaching now receives, in order.
+    struct Attachment: Sendable {
+        /// The buffered values, oldest first, to replay.
+        let history: [Value]
+        /// What follows the history.
+        let ending: Ending
+    }
+
+    /// What follows the replayed history.
+    enum Ending: Sendable {
+        /// The subject has not terminated: the subscriber joins the live subscribers.
+        case join
+        /// The subject completed: the subscriber is sent completion.
+        case complete
+        /// The subject failed: the subscriber is sent the error.
+        case fail(any Error)
+    }
+
+    private var history: History<Value>
+    /// RAC keeps completion and the error apart; completion wins when both were sent.
+    private var hasCompleted = false
+    private var error: (any Error)?
+
+    /// A subject that keeps the last `capacity` values (`Int.max`: all of them).
+    init(capacity: Int) {
+        history = History(capacity: capacity)
+    }
+
+    /// Records an event sent to the subject, before it is delivered. Returns the
+    /// value the buffer let go of, to be released after the lock.
+    mutating func send(_ event: Event<Value>) -> Value? {
+        switch event {
+        case .next(let value): return history.append(value)
+        case .completed: hasCompleted = true
+        case .error(let error): self.error = error
+        }
+        return nil
+    }
+
+    /// What a subscriber attaching now receives.
+    func attach() -> Attachment {
+        let ending: Ending = if hasCompleted { .complete } else if let error { .fail(error) } else { .join }
+        return Attachment(history: history.values, ending: ending)
+    }
+}
