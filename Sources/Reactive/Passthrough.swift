@@ -25,8 +25,10 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         self.inner = inner
         self.disposable = disposable
         serializer = serialized ? DrainQueue() : nil
-        observation = signal.probe.map { probe in
-            ObservedDelivery(of: inner, to: signal, probe: probe, disposable: disposable)
+        if let probe = signal.probe {
+            observation = ObservedDelivery(of: inner, to: signal, probe: probe, disposable: disposable)
+        } else {
+            observation = nil
         }
         inner.didSubscribe(with: disposable)
     }
@@ -57,8 +59,14 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
     /// common path. The caller guarantees serialization.
     func deliverNext(_ value: Value) {
         if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
-        if let observation { return observation.deliverNext(value, replayed: false) }
+        if observation != nil { return deliverObserved(value) }
         inner.sendNext(value)
+    }
+
+    /// Out of line, so that the unobserved path keeps no observation alive around its call.
+    @inline(never)
+    private func deliverObserved(_ value: Value) {
+        observation?.deliverNext(value, replayed: false)
     }
 
     /// Delivers `event` now; the caller guarantees serialization.

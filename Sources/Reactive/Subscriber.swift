@@ -62,10 +62,12 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
     /// Disposing the box releases the closures: it is the subscriber's own
     /// clean-up, with no closure of its own to allocate.
     private final class Box: Disposable, @unchecked Sendable {
+        // Every closure is touched only inside `lock.withLock`, which makes the run-time
+        // exclusivity checks of the closures' accesses redundant.
         private let lock = Lock()
-        private var next: (@Sendable (Value) -> Void)?
-        private var error: (@Sendable (any Error) -> Void)?
-        private var completed: (@Sendable () -> Void)?
+        @exclusivity(unchecked) private var next: (@Sendable (Value) -> Void)?
+        @exclusivity(unchecked) private var error: (@Sendable (any Error) -> Void)?
+        @exclusivity(unchecked) private var completed: (@Sendable () -> Void)?
 
         init(next: (@Sendable (Value) -> Void)?, error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
             self.next = next
@@ -73,16 +75,25 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
             self.completed = completed
         }
 
-        private var isReleased = false
+        @exclusivity(unchecked) private var isReleased = false
+
+        /// A closure read under the lock. Returned from `withLock` inside this struct, not
+        /// bare: a bare function value returned through `withLock`'s generic result is
+        /// reabstracted, which allocates once per delivery.
+        private struct Read {
+            let next: (@Sendable (Value) -> Void)?
+            let isReleased: Bool
+        }
 
         var nextHandler: (@Sendable (Value) -> Void)? {
-            lock.withLock { next }
+            lock.withLock { Read(next: next, isReleased: isReleased) }.next
         }
 
         /// The `next` closure (`nil` if none was given), or `nil` for the
         /// whole result once the closures were released.
         var liveNextHandler: (handler: (@Sendable (Value) -> Void)?, Void)? {
-            lock.withLock { isReleased ? nil : (next, ()) }
+            let read = lock.withLock { Read(next: next, isReleased: isReleased) }
+            return read.isReleased ? nil : (read.next, ())
         }
 
         var isDisposed: Bool {
@@ -93,21 +104,24 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
 
         /// Releases the closures and returns the terminal ones.
         func take() -> (error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
-            let (taken, released) = lock.withLock {
-                () -> ((error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?), (@Sendable (Value) -> Void)?) in
-                let taken = (error, completed)
-                let released = next
+            let read = lock.withLock { () -> Taken in
+                let read = Taken(next: next, error: error, completed: completed)
                 isReleased = true
                 next = nil
                 error = nil
                 completed = nil
-                return (taken, released)
+                return read
             }
-            // `released` goes at the end of this scope, after the lock: letting go of a closure
-            // can free what it captured, the user's objects. (`withExtendedLifetime` would look
-            // up the closure type's metadata, twice per subscription.)
-            _ = released
-            return taken
+            // `read.next` goes at the end of this scope, after the lock: letting go of a closure
+            // can free what it captured, the user's objects.
+            return (read.error, read.completed)
+        }
+
+        /// What ``take()`` reads under the lock (a struct, for the reason given at ``Read``).
+        private struct Taken {
+            let next: (@Sendable (Value) -> Void)?
+            let error: (@Sendable (any Error) -> Void)?
+            let completed: (@Sendable () -> Void)?
         }
     }
 

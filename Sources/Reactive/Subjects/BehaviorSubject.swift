@@ -32,7 +32,7 @@ public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked 
 
     override func record(_ event: Event<Value>) {
         let released = state.withLock { $0.send(event) }
-        _ = released  // released here, after the lock
+        withExtendedLifetime(released) {}  // released here, after the lock, whatever its type
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {

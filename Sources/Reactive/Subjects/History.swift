@@ -9,19 +9,13 @@ struct History<Value: Sendable>: Sendable {
         self.capacity = capacity
     }
 
-    /// Adds `value`, and returns the oldest value when a full buffer lets go of it
-    /// (for the caller to release where it may run code: outside any lock).
-    mutating func append(_ value: Value) -> Value? {
+    /// Adds `value`; a full buffer lets go of its oldest value.
+    mutating func append(_ value: Value) {
         if capacity == .max || storage.count < capacity {
             storage.append(value)
-            return nil
         } else if capacity > 0 {
-            let oldest = storage[head]
             storage[head] = value
             head = (head + 1) % capacity
-            return oldest
-        } else {
-            return value
         }
     }
 

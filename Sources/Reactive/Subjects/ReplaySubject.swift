@@ -41,8 +41,7 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
     }
 
     override func record(_ event: Event<Value>) {
-        let released = state.withLock { $0.send(event) }
-        _ = released  // released here, after the lock
+        state.withLock { $0.send(event) }
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {

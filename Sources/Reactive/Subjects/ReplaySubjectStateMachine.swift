@@ -1,9 +1,13 @@
 /// What a ``ReplaySubject`` remembers, and what it hands a new subscriber: a pure
 /// state machine, applied by the subject under its lock.
 ///
-/// It never delivers anything itself: ``send(_:)`` returns what the buffer let go
-/// of, and ``attach()`` returns what the new subscriber is to receive, and the
-/// subject does both after releasing the lock.
+/// It never delivers anything itself: ``attach()`` returns what the new subscriber
+/// is to receive, and the subject delivers it after releasing the lock.
+///
+/// A value the full buffer lets go of in ``send(_:)`` is released under the lock
+/// (returning it costs a generic-metadata look-up per send). Its `deinit` cannot
+/// reach this lock: only the subject's serialized sends and attachments take it,
+/// and a send or subscription made from inside one is queued behind it.
 struct ReplaySubjectStateMachine<Value: Sendable>: Sendable {
     /// What a subscriber attaching now receives, in order.
     struct Attachment: Sendable {
@@ -33,15 +37,13 @@ struct ReplaySubjectStateMachine<Value: Sendable>: Sendable {
         history = History(capacity: capacity)
     }
 
-    /// Records an event sent to the subject, before it is delivered. Returns the
-    /// value the buffer let go of, to be released after the lock.
-    mutating func send(_ event: Event<Value>) -> Value? {
+    /// Records an event sent to the subject, before it is delivered.
+    mutating func send(_ event: Event<Value>) {
         switch event {
-        case .next(let value): return history.append(value)
+        case .next(let value): history.append(value)
         case .completed: hasCompleted = true
         case .error(let error): self.error = error
         }
-        return nil
     }
 
     /// What a subscriber attaching now receives.

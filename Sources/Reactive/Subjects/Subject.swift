@@ -37,7 +37,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     }
 
     /// The live subscribers, in subscription order.
-    let subscribers = SubscriberList<Value>()
+    let subscribers = SubscriberList()
     /// Whether the subject keeps state that every send goes through (``record(_:)``):
     /// a replay or behavior subject.
     private let hasState: Bool
@@ -173,7 +173,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         let subscribers = self.subscribers.snapshot()
         var index = 0
         while index < subscribers.count {
-            body(SubscriberList<Value>.passthrough(subscribers[index]))
+            body(unsafeDowncast(subscribers[index], to: Passthrough<Value>.self))
             index += 1
         }
     }

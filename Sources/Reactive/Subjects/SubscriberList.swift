@@ -1,21 +1,18 @@
-/// A subject's live subscribers, under a plain lock.
+/// A subject's live subscribers (its passthroughs), under a plain lock.
 ///
-/// They are kept as `AnyObject`: an array of a non-generic element type is
-/// specialized, while indexing a `ContiguousArray<Passthrough<Value>>` from
-/// the subject's unspecialized generic code looks up the element type's
-/// metadata on every send. A subscriber let go of is released after the lock.
-final class SubscriberList<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `list` is only touched inside `lock.withLock`.
+/// They are kept as `AnyObject`, and the list is not generic: an array of a
+/// non-generic element type is specialized, while indexing a
+/// `ContiguousArray<Passthrough<Value>>` from the subject's unspecialized generic
+/// code looks up the element type's metadata on every send, and the closures
+/// given to the lock are inlined only outside generic code. A subscriber let go of
+/// is released after the lock.
+final class SubscriberList: @unchecked Sendable {
+    // @unchecked: `list` is only touched inside `lock.withLock`, which also makes
+    // the run-time exclusivity checks of a closure's accesses redundant.
     private let lock = Lock()
-    private var list: ContiguousArray<AnyObject> = []
+    @exclusivity(unchecked) private var list: ContiguousArray<AnyObject> = []
 
-    /// An element of a ``snapshot()``.
-    @inline(__always)
-    static func passthrough(_ object: AnyObject) -> Passthrough<Value> {
-        unsafeDowncast(object, to: Passthrough<Value>.self)
-    }
-
-    func append(_ passthrough: Passthrough<Value>) {
+    func append(_ passthrough: AnyObject) {
         lock.withLock { list.append(passthrough) }
     }
 
@@ -25,7 +22,7 @@ final class SubscriberList<Value: Sendable>: @unchecked Sendable {
             let index = list.lastIndex { ObjectIdentifier($0) == id }
             return index.map { list.remove(at: $0) }
         }
-        _ = removed  // released here, after the lock
+        withExtendedLifetime(removed) {}  // released here, after the lock
     }
 
     func snapshot() -> ContiguousArray<AnyObject> {
@@ -37,6 +34,7 @@ final class SubscriberList<Value: Sendable>: @unchecked Sendable {
             defer { list = [] }
             return list
         }
-        _ = removed  // released here, after the lock
+        // Released here, after the lock: an array's lifetime may otherwise end at its last use.
+        withExtendedLifetime(removed) {}
     }
 }
