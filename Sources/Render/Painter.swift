@@ -57,7 +57,7 @@ struct Painter {
         if text.count > limit {
             svg.open("text", attributes)
             svg.tooltip(text)
-            svg.raw(escape(shortened(text, to: limit)))
+            svg.raw(escaped(shortened(text, to: limit), for: .svg))
             svg.close("text")
         } else {
             svg.element("text", attributes, text: text)
@@ -254,7 +254,7 @@ struct Painter {
         svg.open("text", [("class", lane.role == .subscriber ? "lane-label" : "lane-label muted"), ("x", "16"),
                           ("y", number(center - 2))])
         svg.tooltip(lane.title + " " + lane.detail)
-        svg.raw(escape(shortened(lane.title, to: 30)))
+        svg.raw(escaped(shortened(lane.title, to: 30), for: .svg))
         svg.close("text")
         svg.element("text", [("class", "small muted"), ("x", "16"), ("y", number(center + 11))], text: shortened(lane.detail, to: 36))
         switch lane.role {

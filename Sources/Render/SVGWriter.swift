@@ -25,7 +25,7 @@ struct SVGWriter {
     /// Writes `<name attributes>escaped content</name>`.
     mutating func element(_ name: String, _ attributes: [(String, String)] = [], text content: String) {
         open(name, attributes)
-        text += escape(content)
+        text += escaped(content, for: .svg)
         close(name)
     }
 
@@ -44,49 +44,8 @@ struct SVGWriter {
 
     private mutating func attribute(_ attributes: [(String, String)]) {
         for (name, value) in attributes {
-            text += " " + name + "=\"" + escape(value) + "\""
+            text += " " + name + "=\"" + escaped(value, for: .svg) + "\""
         }
-    }
-}
-
-/// `text` safe as XML character data or an attribute value: `&`, `<`, `>`,
-/// quotes escaped; characters XML 1.0 forbids (most control characters,
-/// lone surrogates cannot occur in Swift strings) shown as U+FFFD; and the
-/// bidirectional controls that could reorder the text around a label
-/// replaced by visible escapes.
-func escape(_ text: String) -> String {
-    var needsWork = false
-    for scalar in text.unicodeScalars where isSpecial(scalar) {
-        needsWork = true
-        break
-    }
-    guard needsWork else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&apos;"
-        case "\t", "\n", "\r": result += " "
-        default:
-            switch scalar.value {
-            case 0x00..<0x20, 0xFFFE, 0xFFFF: result += "\u{FFFD}"
-            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result
-}
-
-private func isSpecial(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x00..<0x20, 0xFFFE, 0xFFFF, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
     }
 }
 
