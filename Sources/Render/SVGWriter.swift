@@ -1,3 +1,5 @@
+import Tracer
+
 /// Builds SVG text deterministically: attributes in the order given, numbers
 /// in a fixed format, every piece of text escaped.
 struct SVGWriter {
@@ -51,17 +53,9 @@ struct SVGWriter {
 
 /// A coordinate or length with at most two decimals and no trailing zeros: `12`, `12.5`, `12.25`;
 /// from 10^16 on (times of late traces; coordinates stay below ``TimeAxis/maximumPlotWidth``),
-/// in exponent form: `1e+18`, `1.7976931348623157e+308` (beyond about 9.2e16, hundredths overflow `Int`).
+/// in exponent form: `1e+18`, `1.7976931348623157e+308` (``decimal(_:places:)``); `0` for what is not finite.
 func number(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    guard abs(value) < 1e16 else { return String(value) }
-    let hundredths = Int((value * 100).rounded())
-    let whole = hundredths / 100
-    let fraction = abs(hundredths % 100)
-    let sign = hundredths < 0 && whole == 0 ? "-" : ""
-    if fraction == 0 { return sign + String(whole) }
-    if fraction % 10 == 0 { return sign + String(whole) + "." + String(fraction / 10) }
-    return sign + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    value.isFinite ? decimal(value, places: 2) : "0"
 }
 
 /// `text` cut to `limit` characters, ending in "…" when it was longer.

@@ -136,9 +136,9 @@ struct TimeAxis {
         return nil
     }
 
-    /// "0 s", "1.5 s", "250 ms".
+    /// "0 s", "1.5 s", "250 ms": two decimals at most; "0 s" for a time that is not finite, which
+    /// the axis draws at 0 (see `number(_:)`).
     static func format(_ seconds: Double) -> String {
-        if seconds != 0, abs(seconds) < 0.1 { return number(seconds * 1000) + " ms" }
-        return number(seconds) + " s"
+        seconds.isFinite ? SecondsFormat(precision: .decimals(2), unit: .secondsOrMilliseconds).format(seconds) : "0 s"
     }
 }

@@ -63,7 +63,7 @@ struct CheckCommand: ParsableCommand {
                     if let difference = result.firstDifference {
                         let seconds = Double(difference) * file.frame
                         report += "              \(String(repeating: " ", count: difference))^ first difference at frame \(difference) "
-                            + "(\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s)\n"
+                            + "(\(SecondsFormat(unit: .seconds).format(seconds)))\n"
                     }
                 }
             }

@@ -24,23 +24,6 @@ func inlineSVG(_ svg: String, idPrefix prefix: String) -> String {
         .replacingOccurrences(of: "id=\"sigviz-desc\"", with: "id=\"\(prefix)-desc\"")
 }
 
-/// A time in seconds for the events table: rounded to the microsecond, without trailing zeros (`0`, `1.5`, `2.000001`).
-func seconds(_ value: Double) -> String {
-    guard value.isFinite, abs(value) < 1e12 else { return value.isNaN ? "?" : String(value) }
-    let micros = Int((value * 1_000_000).rounded())
-    let sign = micros < 0 ? "-" : ""
-    let whole = abs(micros) / 1_000_000
-    var fraction = abs(micros) % 1_000_000
-    guard fraction != 0 else { return sign + String(whole) }
-    var digits = 6
-    while fraction % 10 == 0 {
-        fraction /= 10
-        digits -= 1
-    }
-    let text = String(fraction)
-    return sign + String(whole) + "." + String(repeating: "0", count: digits - text.count) + text
-}
-
 /// The first sentence of `text` (up to the first ". " before a capital
 /// letter), cut to `limit` characters; a one-line summary for the index.
 func firstSentence(_ text: String, limit: Int = 220) -> String {

@@ -72,7 +72,7 @@ enum ReportPage {
         }
         page += "</nav>\n"
         page += "<header class=\"r-header\"><h1>\(escaped(entry.title, for: .html))</h1>\n<p class=\"r-muted\">Scenario <code class=\"r-name\">"
-            + "\(escaped(entry.name, for: .html))</code> · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over \(seconds(trace.duration)) s</p></header>\n<main>\n"
+            + "\(escaped(entry.name, for: .html))</code> · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over \(SecondsFormat(precision: .decimals(6), unit: .seconds).format(trace.duration))</p></header>\n<main>\n"
         page += "<section aria-labelledby=\"about\">\n<h2 id=\"about\">What it shows</h2>\n"
         let paragraphs = paragraphs(entry.explanation)
         page += paragraphs.isEmpty ? "<p class=\"r-muted\">No explanation given.</p>\n" : paragraphs.map { "<p>\(escaped($0, for: .html))</p>\n" }.joined()
@@ -145,7 +145,7 @@ enum ReportPage {
             var row = "<tr id=\"event-\(index)\" data-event=\"\(index)\""
             if let cause = event.cause { row += " data-cause=\"\(cause)\"" }
             row += " class=\"r-kind-\(kind)\">"
-            row += "<td class=\"r-number\">\(index)</td><td class=\"r-number\">\(seconds(event.time))</td>"
+            row += "<td class=\"r-number\">\(index)</td><td class=\"r-number\">\(SecondsFormat(precision: .decimals(6)).format(event.time))</td>"
             row += "<td><code>\(kind)</code></td><td>\(escaped(shortened(about, to: cellLimit), for: .html))</td>"
                 + "<td>\(escaped(shortened(value, to: cellLimit), for: .html))</td>"
             row += "<td>\(event.kind.isReplayed ? "replayed" : "")</td>"

@@ -1,3 +1,5 @@
+import Tracer
+
 extension ScenarioFile {
     /// Parses a scenario file and checks every name in it.
     ///
@@ -310,7 +312,7 @@ struct ScenarioParser {
             let offset = try cursor.number("seconds after the subscription")
             guard offset <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
             if let last = timed.last?.offset, offset < last {
-                throw Failure(column: column, message: "times must not go backwards: +\(number(offset)) comes after +\(number(last))")
+                throw Failure(column: column, message: "times must not go backwards: +\(SecondsFormat().format(offset)) comes after +\(SecondsFormat().format(last))")
             }
             guard !terminated else { throw Failure(column: column, message: "nothing can follow completed or error") }
             let kindColumn = cursor.column
@@ -576,9 +578,4 @@ struct ScenarioParser {
         _ = try Self.events(ofMarble: marble, column: marbleColumn, frame: 1, values: values)
         return ScenarioFile.Expectation(label: label, signal: signal, marble: marble, values: values, line: line)
     }
-}
-
-/// A number as a person writes it: `2`, `1.5`.
-func number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
