@@ -131,7 +131,7 @@ struct TimelinePainter {
 
     /// The expected events under a lane, and where the lane first differs from them.
     private mutating func drawExpected(
-        _ expected: [TimelineExpectation.Timed], lane: TimelineModel.Lane, top: Double, center: Double
+        _ expected: [MarbleEvent.Timed], lane: TimelineModel.Lane, top: Double, center: Double
     ) {
         used.insert(.expected)
         canvas.svg.open("g", [("class", "expected-row")])

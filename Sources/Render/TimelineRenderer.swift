@@ -40,7 +40,7 @@ public struct TimelineRenderer: Sendable {
     /// events above, the expected ones below, and a line where they part.
     public func render(_ trace: Trace, expectations: [TimelineExpectation]) -> String {
         var model = TimelineModel(trace)
-        model.attach(expectations)
+        model.attach(expectations, comparingWith: trace)
         let axis = TimeAxis(end: model.duration, scale: scale)
         var painter = TimelinePainter(theme: theme, axis: axis)
         let panel = painter.measure(model)

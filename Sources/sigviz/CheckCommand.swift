@@ -60,8 +60,7 @@ struct CheckCommand: ParsableCommand {
                 if let actual = result.actual {
                     report += "    expected: \(visiblyEscaped(expectation.marble))\n"
                     report += "    actual:   \(visiblyEscaped(actual))\n"
-                    if let difference = result.firstDifference {
-                        let seconds = Double(difference) * file.frame
+                    if let difference = result.firstDifference, let seconds = result.comparison?.firstDifferenceTime {
                         report += "              \(String(repeating: " ", count: difference))^ first difference at frame \(difference) "
                             + "(\(SecondsFormat(unit: .seconds).format(seconds)))\n"
                     }
