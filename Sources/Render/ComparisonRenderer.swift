@@ -27,34 +27,34 @@ public struct ComparisonRenderer: Sendable {
     public func render(_ traces: [Trace]) -> String {
         let models = traces.map(TimelineModel.init)
         let axis = TimeAxis(end: models.map(\.duration).max() ?? 0, scale: scale)
-        var painter = Painter(theme: theme, axis: axis)
+        var painter = TimelinePainter(theme: theme, axis: axis)
         let heights = models.map { painter.measure($0) }
         let body = zip(models, heights).reduce(0.0) { total, pair in
             total + Layout.panelTitleHeight + pair.1 + Layout.axisHeight + Layout.panelGap
         }
-        let height = Layout.headerHeight + body + Layout.legendHeight
+        let height = Canvas.headerHeight + body + Layout.legendHeight
         let description = "Comparison of \(models.count) traces on one time axis: "
             + models.map { "\($0.title) (\(sideEffectSummary($0)))" }.joined(separator: "; ") + "."
-        painter.begin(width: axis.width, height: height, title: title, description: description)
-        painter.header(title: title, subtitle: "the same time axis in every panel; ◆ marks each run of a source's didSubscribe", y: 0)
-        var top = Layout.headerHeight
+        painter.canvas.begin(width: axis.width, height: height, title: title, description: description)
+        painter.canvas.header(title: title, subtitle: "the same time axis in every panel; ◆ marks each run of a source's didSubscribe", y: 0)
+        var top = Canvas.headerHeight
         for (model, height) in zip(models, heights) {
-            painter.panelTitle(model, top: top, width: axis.width)
+            painter.canvas.panelTitle(model, top: top, width: axis.width)
             top += Layout.panelTitleHeight
             painter.axis(top: top, bottom: top + height)
             painter.panel(model, top: top)
             top += height + Layout.axisHeight + Layout.panelGap
         }
         painter.legend(top: top)
-        return painter.end()
+        return painter.canvas.end()
     }
 }
 
-extension Painter {
+extension Canvas {
     /// A panel's title bar: the trace's title and a badge with its didSubscribe count.
     mutating func panelTitle(_ model: TimelineModel, top: Double, width: Double) {
         let runs = model.sideEffects.reduce(0) { $0 + $1.count }
-        raw(group: "panel-title")
+        group("panel-title")
         element("rect", [("class", "panel"), ("x", "8"), ("y", number(top)), ("width", number(width - 16)), ("height", "22"), ("rx", "4")])
         text(model.title, class: "lane-label", x: 16, y: top + 15, limit: 60)
         let badge = "didSubscribe × \(runs)"

@@ -20,28 +20,28 @@ public struct GraphRenderer: Sendable {
     public func render(_ trace: Trace) -> String {
         let graph = SubscriptionGraph(trace)
         let layout = GraphLayout(graph)
-        var painter = Painter(theme: theme, axis: TimeAxis(end: 1, scale: 1))
+        var canvas = Canvas(theme: theme)
         let title = (trace.title ?? "Trace") + ": subscription graph"
         // Wide enough for the title (as the header shortens it) and the subtitle.
         let width = max(layout.width, 360, 32 + Double(min(title.count, 90)) * 9.2)
-        let height = Layout.headerHeight + layout.height + 16
+        let height = Canvas.headerHeight + layout.height + 16
         let description = "Subscription graph of \(trace.title ?? "a trace"): \(graph.nodes.count) nodes, "
             + "\(graph.edges.count) arrows; an arrow points from a subscriber to the signal it subscribed to."
-        painter.begin(width: width, height: height, title: title, description: description)
-        painter.header(title: title, subtitle: "arrows point from a subscriber to the signal it subscribed to", y: 0)
+        canvas.begin(width: width, height: height, title: title, description: description)
+        canvas.header(title: title, subtitle: "arrows point from a subscriber to the signal it subscribed to", y: 0)
         let shift = (width - layout.width) / 2
         let frames = layout.frames.map { GraphLayout.Frame(x: $0.x + shift, y: $0.y, width: $0.width) }
-        painter.raw(group: "edges")
+        canvas.group("edges")
         for edge in graph.edges {
-            painter.edge(from: frames[edge.from], to: frames[edge.to], top: Layout.headerHeight, edge: edge)
+            canvas.edge(from: frames[edge.from], to: frames[edge.to], top: Canvas.headerHeight, edge: edge)
         }
-        painter.endGroup()
-        painter.raw(group: "nodes")
+        canvas.endGroup()
+        canvas.group("nodes")
         for node in graph.nodes {
-            painter.node(node, frame: frames[node.id], top: Layout.headerHeight)
+            canvas.node(node, frame: frames[node.id], top: Canvas.headerHeight)
         }
-        painter.endGroup()
-        return painter.end()
+        canvas.endGroup()
+        return canvas.end()
     }
 }
 
@@ -191,7 +191,7 @@ struct GraphLayout {
     }
 }
 
-extension Painter {
+extension Canvas {
     mutating func node(_ node: SubscriptionGraph.Node, frame: GraphLayout.Frame, top: Double) {
         let className: String
         let kind: String
@@ -200,7 +200,7 @@ extension Painter {
         case .signal(.connection): (className, kind) = ("node-connection", "connection")
         case .signal(let signalKind): (className, kind) = (signalKind.isHot ? "node-hot" : "node", signalKind.name)
         }
-        raw(group: "graph-node")
+        group("graph-node")
         element("rect", [
             ("class", className), ("x", number(frame.x)), ("y", number(top + frame.y)), ("width", number(frame.width)),
             ("height", number(GraphLayout.Frame.height)), ("rx", node.kind == .subscriber ? "20" : "6"),
@@ -238,7 +238,7 @@ extension Painter {
         x: Double, y: Double, dx: Double, dy: Double, dashed: Bool, path: String, count: Int, labelX: Double, labelY: Double,
         roomForLabel: Bool = true
     ) {
-        raw(group: dashed ? "graph-edge connection-edge" : "graph-edge")
+        group(dashed ? "graph-edge connection-edge" : "graph-edge")
         var attributes = [("class", "edge"), ("d", path)]
         if dashed { attributes.append(("stroke-dasharray", "5 4")) }
         element("path", attributes)

@@ -1,63 +1,40 @@
-/// What a subscriber was expected to receive, drawn under its lane by
-/// ``TimelineRenderer/render(_:expectations:)`` with the first divergence marked.
-public struct TimelineExpectation: Sendable, Hashable {
-    /// One expected event.
-    public enum Event: Sendable, Hashable {
-        case next(String)
-        case completed
-        case error
-    }
+import Tracer
 
+/// What a subscriber was expected to receive, drawn under its lane by
+/// ``TimelineRenderer/render(_:expectations:)`` with the first difference marked.
+///
+/// The events are compared as `sigviz check` compares them, frame by frame
+/// (``Tracer/Trace/compare(subscription:with:frame:)``), so the line marking the first difference
+/// is at the frame that check reports.
+///
+/// ```swift
+/// let expectation = TimelineExpectation(subscription: 0, expected: try Marble(parsing: "-a-|"), frame: 0.5)
+/// let svg = TimelineRenderer().render(trace, expectations: [expectation])
+/// ```
+public struct TimelineExpectation: Sendable, Hashable {
     /// The trace's id of the subscription this is about.
     public var subscription: Int
-    /// The expected events with their times, in order.
-    public var events: [Timed]
-
-    /// An expected event at a time.
-    public struct Timed: Sendable, Hashable {
-        /// Seconds.
-        public var time: Double
-        /// The event.
-        public var event: Event
-
-        /// Makes one.
-        public init(time: Double, event: Event) {
-            self.time = time
-            self.event = event
-        }
-    }
+    /// The expected events.
+    public var expected: Marble
+    /// Seconds per frame of the marble.
+    public var frame: Double
 
     /// Makes an expectation.
-    public init(subscription: Int, events: [Timed]) {
+    public init(subscription: Int, expected: Marble, frame: Double) {
         self.subscription = subscription
-        self.events = events
+        self.expected = expected
+        self.frame = frame
     }
 }
 
 extension TimelineModel {
-    /// Attaches expectations to their lanes and finds where each lane first differs.
-    mutating func attach(_ expectations: [TimelineExpectation], frameTolerance: Double = 1e-9) {
+    /// Attaches expectations to their lanes, with where each lane first differs from its expectation.
+    mutating func attach(_ expectations: [TimelineExpectation], comparingWith trace: Trace) {
         for expectation in expectations {
             guard let index = lanes.firstIndex(where: { $0.subscription == expectation.subscription }) else { continue }
-            lanes[index].expected = expectation.events
-            let actual: [TimelineExpectation.Timed] = lanes[index].marks.compactMap { mark in
-                switch mark.kind {
-                case .value(let label, _): TimelineExpectation.Timed(time: mark.time, event: .next(label))
-                case .completed: TimelineExpectation.Timed(time: mark.time, event: .completed)
-                case .error: TimelineExpectation.Timed(time: mark.time, event: .error)
-                default: nil
-                }
-            }
-            let expected = expectation.events
-            var divergence: Double?
-            for position in 0..<max(actual.count, expected.count) {
-                let got = position < actual.count ? actual[position] : nil
-                let wanted = position < expected.count ? expected[position] : nil
-                if let got, let wanted, abs(got.time - wanted.time) <= frameTolerance, got.event == wanted.event { continue }
-                divergence = [got?.time, wanted?.time].compactMap { $0 }.min()
-                break
-            }
-            lanes[index].divergence = divergence
+            lanes[index].expected = expectation.expected.timeline(frame: expectation.frame)
+            let comparison = trace.compare(subscription: expectation.subscription, with: expectation.expected, frame: expectation.frame)
+            lanes[index].divergence = comparison.firstDifferenceTime
         }
     }
 }

@@ -54,7 +54,7 @@ struct TimelineModel {
         /// The subscription a subscriber lane draws.
         var subscription: Int?
         /// What the subscriber was expected to receive, if given.
-        var expected: [TimelineExpectation.Timed]?
+        var expected: [MarbleEvent.Timed]?
         /// Where the lane first differs from its expectation.
         var divergence: Double?
     }

@@ -60,10 +60,9 @@ struct CheckCommand: ParsableCommand {
                 if let actual = result.actual {
                     report += "    expected: \(visiblyEscaped(expectation.marble))\n"
                     report += "    actual:   \(visiblyEscaped(actual))\n"
-                    if let difference = result.firstDifference {
-                        let seconds = Double(difference) * file.frame
+                    if let difference = result.firstDifference, let seconds = result.comparison?.firstDifferenceTime {
                         report += "              \(String(repeating: " ", count: difference))^ first difference at frame \(difference) "
-                            + "(\(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s)\n"
+                            + "(\(SecondsFormat(unit: .seconds).format(seconds)))\n"
                     }
                 }
             }

@@ -97,32 +97,13 @@ enum Input {
     /// is, in the same units as every other error.
     static func invalidUTF8(in data: Data) -> (line: Int, column: Int, offset: Int) {
         let bytes = [UInt8](data)
-        let offset = firstInvalidUTF8(in: bytes)
+        let offset = bytes.withUnsafeBufferPointer(firstInvalidUTF8) ?? bytes.count
         let before = bytes[..<offset]
         let line = before.count(where: { $0 == 0x0A }) + 1
         var lineStart = (before.lastIndex(of: 0x0A) ?? -1) + 1
         if lineStart == 0, before.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = 3 }
         let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
         return (line, column, offset)
-    }
-
-    private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int {
-        var index = 0
-        while index < bytes.count {
-            let length: Int
-            switch bytes[index] {
-            case 0x00..<0x80: length = 1
-            case 0xC2..<0xE0: length = 2
-            case 0xE0..<0xF0: length = 3
-            case 0xF0..<0xF5: length = 4
-            default: return index
-            }
-            guard index + length <= bytes.count, String(bytes: bytes[index..<index + length], encoding: .utf8) != nil else {
-                return index
-            }
-            index += length
-        }
-        return index
     }
 }
 

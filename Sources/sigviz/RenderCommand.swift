@@ -69,18 +69,8 @@ struct RenderCommand: ParsableCommand {
         }
         let file = try Input.scenarioFile(input)
         let (trace, results) = try Limits.check(file, named: Input.scenarioName(input), input: input)
-        let expectations = results.compactMap { result -> TimelineExpectation? in
-            guard let subscription = result.subscription else { return nil }
-            let events = result.expectation.timeline(frame: file.frame).map { timed in
-                let event: TimelineExpectation.Event
-                switch timed.event {
-                case .next(let value): event = .next(value)
-                case .completed: event = .completed
-                case .error: event = .error
-                }
-                return TimelineExpectation.Timed(time: timed.time, event: event)
-            }
-            return TimelineExpectation(subscription: subscription, events: events)
+        let expectations = results.compactMap { result in
+            result.subscription.map { TimelineExpectation(subscription: $0, expected: result.expectation.expected, frame: file.frame) }
         }
         try write(Data(renderer.render(trace, expectations: expectations).utf8), to: drawing.output, inputs: [input])
         let failed = results.filter { !$0.passed }

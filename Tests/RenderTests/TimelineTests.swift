@@ -245,12 +245,14 @@ struct ExpectationDrawingTests {
         }
     }()
 
+    /// An expectation for subscriber "S", at `frame` seconds per frame.
+    static func expectation(_ marble: String, frame: Double = 1) throws -> TimelineExpectation {
+        TimelineExpectation(subscription: 0, expected: try Marble(parsing: marble), frame: frame)
+    }
+
     @Test("a met expectation is drawn as an expected row with no divergence")
     func met() throws {
-        let expectation = TimelineExpectation(subscription: 0, events: [
-            .init(time: 1, event: .next("A")), .init(time: 2, event: .completed),
-        ])
-        let svg = TimelineRenderer().render(Self.trace, expectations: [expectation])
+        let svg = TimelineRenderer().render(Self.trace, expectations: [try Self.expectation("-A|")])
         try expectValidXML(svg, "met")
         #expect(occurrences(of: "<circle class=\"expected\"", in: svg) == 1)
         #expect(svg.contains(">expected</text>"))
@@ -258,22 +260,55 @@ struct ExpectationDrawingTests {
     }
 
     @Test("an unmet expectation marks where the events first differ", arguments: [
-        ([TimelineExpectation.Timed(time: 1, event: .next("B")), .init(time: 2, event: .completed)], "t=1 s"),
-        ([.init(time: 1, event: .next("A")), .init(time: 3, event: .completed)], "t=2 s"),
-        ([.init(time: 1, event: .next("A"))], "t=2 s"),
-        ([.init(time: 0.5, event: .next("A")), .init(time: 2, event: .completed)], "t=0.5 s"),
+        ("-B|", 1.0, "t=1 s"), ("-A-|", 1, "t=2 s"), ("-A", 1, "t=2 s"), ("-A--|", 0.5, "t=0.5 s"),
     ])
-    func unmet(events: [TimelineExpectation.Timed], at time: String) throws {
-        let svg = TimelineRenderer().render(Self.trace, expectations: [TimelineExpectation(subscription: 0, events: events)])
+    func unmet(marble: String, frame: Double, at time: String) throws {
+        let svg = TimelineRenderer().render(Self.trace, expectations: [try Self.expectation(marble, frame: frame)])
         try expectValidXML(svg, "unmet")
         #expect(occurrences(of: "class=\"divergence\"", in: svg) == 1)
         #expect(svg.contains("the events first differ from the expected ones at \(time)"))
     }
 
+    /// Subscriber "S" receives a and b at 1.4 s and completes at 6 s.
+    static let group: Trace = {
+        let scheduler = TestScheduler()
+        return Trace.record(title: "group", clock: scheduler) {
+            let subject = Subject<String>()
+            scheduler.perform { subject.subscribe(label: "S") }
+            scheduler.schedule(after: 1.4) { subject.sendNext("a"); subject.sendNext("b") }
+            scheduler.schedule(after: 6) { subject.sendCompleted() }
+            scheduler.stepAll()
+            return subject
+        }
+    }()
+
+    @Test("the first difference is where sigviz check finds it: frame by frame, at the character where the marbles part",
+          arguments: [
+              // Events between frames count at the nearest frame, as check has them.
+              ("-(ab)-|", nil), ("-(ab)---|", "t=6 s"),
+              // Inside a group, at the character, as check reports it (not at the group's first frame).
+              ("-(ba)-|", "t=2 s"), ("-(a)-(b)|", "t=3 s"),
+          ] as [(String, String?)])
+    func checkRule(marble: String, divergence: String?) throws {
+        let svg = TimelineRenderer().render(Self.group, expectations: [try Self.expectation(marble)])
+        #expect(occurrences(of: "class=\"divergence\"", in: svg) == (divergence == nil ? 0 : 1))
+        if let divergence { #expect(svg.contains("the events first differ from the expected ones at \(divergence)")) }
+        let comparison = Self.group.compare(subscription: 0, with: try Marble(parsing: marble), frame: 1)
+        #expect(comparison.matches == (divergence == nil))
+    }
+
+    @Test("an expectation that cannot be compared at its frame is drawn without a first difference")
+    func tooCoarse() throws {
+        let svg = TimelineRenderer().render(Self.group, expectations: [try Self.expectation("(ab)|", frame: 5)])
+        #expect(svg.contains(">expected</text>"))
+        #expect(!svg.contains("class=\"divergence\""))
+    }
+
     @Test("an expectation for a subscription that is not drawn changes nothing")
-    func unknownSubscription() {
+    func unknownSubscription() throws {
         let plain = TimelineRenderer().render(Self.trace)
-        let svg = TimelineRenderer().render(Self.trace, expectations: [TimelineExpectation(subscription: 99, events: [])])
+        let expectation = TimelineExpectation(subscription: 99, expected: try Marble(parsing: ""), frame: 1)
+        let svg = TimelineRenderer().render(Self.trace, expectations: [expectation])
         #expect(svg == plain)
     }
 }

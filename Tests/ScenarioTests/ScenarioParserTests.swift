@@ -132,6 +132,8 @@ struct ScenarioParserTests {
         ("cold c \"-a|b\"", 1, 12, "nothing can follow '|' or '#' in a marble"),
         ("cold c \"-(ab\"", 1, 12, "a group is not closed: expected ')'"),
         ("cold c \"-^a\"", 1, 10, "'^' marks subscriptions; a source marble has only values, '-', '|', '#' and groups"),
+        ("subject s\nexpect \"S\" to s \"a((b))\"", 2, 20, "groups cannot be nested"),
+        ("subject s\nexpect \"S\" to s \"  ab(c\"", 2, 23, "a group is not closed: expected ')'"),
         ("cold c \"-a\" values ab = \"x\"", 1, 20, "a value is named by one character, not 'ab'"),
         ("cold c: +1 next \"a\"\nlet d = c | frobnicate", 2, 13, "unknown operator 'frobnicate'; expected map, filter, flattenMap, merge, concat, startWith, catchTo, take, then, ignoreValues, multicast, publish, replay, replayLast, replayLazily, autoconnect, named or groupBy"),
         ("cold c: +1 next \"a\"\nlet d = c | autoconnect", 2, 13, "autoconnect needs a connection: put multicast or publish before it"),

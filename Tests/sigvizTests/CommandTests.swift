@@ -311,6 +311,33 @@ struct RenderExpectTests {
         #expect(plain.status == 64)
         #expect(plain.errors.contains("--expect needs a scenario file"))
     }
+
+    @Test("render --expect marks a difference exactly where check reports one, and none where check passes", arguments: [
+        // Between frames: check has the events at the nearest frame and passes; so does the drawing.
+        ("at 1.4 send s \"a\"\nat 1.4 send s \"b\"\nat 6 complete s", "-(ab)-|", nil),
+        // Inside a group: at the character where the marbles part (frame 2), not at the group's frame.
+        ("at 1 send s \"a\"\nat 1 send s \"b\"\nat 6 complete s", "-(ba)-|", 2),
+        // One group against two: where the first group closes early.
+        ("at 1 send s \"a\"\nat 1 send s \"b\"\nat 6 complete s", "-(a)(b)|", 3),
+    ] as [(String, String, Int?)])
+    func sameRuleAsCheck(events: String, marble: String, frame: Int?) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("rule.sigviz")
+        try Data("subject s\nsubscribe \"S\" to s\n\(events)\nexpect \"S\" to s \"\(marble)\"\n".utf8).write(to: file)
+        let check = try sigviz("check", file.path)
+        let render = try sigviz("render", file.path, "--expect")
+        #expect(render.status == 0)
+        guard let frame else {
+            #expect(check.status == 0)
+            #expect(!render.output.contains("class=\"divergence\""))
+            #expect(render.errors.isEmpty)
+            return
+        }
+        #expect(check.status == 1)
+        #expect(check.output.contains("^ first difference at frame \(frame) (\(frame) s)"))
+        #expect(render.output.contains("the events first differ from the expected ones at t=\(frame) s"))
+    }
 }
 
 @Suite("Built-in scenarios in the report")

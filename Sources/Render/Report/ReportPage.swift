@@ -15,13 +15,13 @@ enum ReportPage {
 
     static func index(title: String, headline: ReportBuilder.Headline?, pages: [Link]) -> String {
         var page = head(title: title, description: "An index of \(pages.count) reactive signal scenarios")
-        page += "<header class=\"r-header\"><h1>\(html(title))</h1>\n"
+        page += "<header class=\"r-header\"><h1>\(escaped(title, for: .html))</h1>\n"
         page += "<p class=\"r-lead\">What the ReactiveCocoa 2.5 runtime did, on virtual time: "
             + "\(pages.count) scenario\(pages.count == 1 ? "" : "s"), each with its timeline, subscription graph "
             + "and every recorded event.</p></header>\n<main>\n"
         if let headline, !headline.traces.isEmpty {
-            page += "<section aria-labelledby=\"headline\">\n<h2 id=\"headline\">\(html(headline.title))</h2>\n"
-            if let caption = headline.caption { page += "<p>\(html(caption))</p>\n" }
+            page += "<section aria-labelledby=\"headline\">\n<h2 id=\"headline\">\(escaped(headline.title, for: .html))</h2>\n"
+            if let caption = headline.caption { page += "<p>\(escaped(caption, for: .html))</p>\n" }
             let svg = ComparisonRenderer(theme: .auto, title: headline.title).render(headline.traces)
             page += "<figure class=\"r-figure\">\n" + inlineSVG(svg, idPrefix: "headline-svg") + "</figure>\n</section>\n"
         }
@@ -32,9 +32,9 @@ enum ReportPage {
             page += "<table class=\"r-table r-index\">\n<thead><tr><th scope=\"col\">Scenario</th>"
                 + "<th scope=\"col\">What it shows</th><th scope=\"col\">didSubscribe runs</th></tr></thead>\n<tbody>\n"
             for link in pages {
-                page += "<tr><td><a class=\"r-scenario-link\" href=\"\(link.path)\">\(html(link.entry.title))</a>"
-                    + "<br/><code class=\"r-name\">\(html(link.entry.name))</code></td>"
-                    + "<td>\(html(firstSentence(link.entry.explanation)))</td>"
+                page += "<tr><td><a class=\"r-scenario-link\" href=\"\(link.path)\">\(escaped(link.entry.title, for: .html))</a>"
+                    + "<br/><code class=\"r-name\">\(escaped(link.entry.name, for: .html))</code></td>"
+                    + "<td>\(escaped(firstSentence(link.entry.explanation), for: .html))</td>"
                     + "<td>\(countsSummary(link.entry.trace))</td></tr>\n"
             }
             page += "</tbody>\n</table>\n"
@@ -49,7 +49,7 @@ enum ReportPage {
     static func countsSummary(_ trace: Trace) -> String {
         let counts = coldSignals(trace)
         guard !counts.isEmpty else { return "<span class=\"r-muted\">none</span>" }
-        return counts.map { "\(html($0.name)) × \($0.count)" }.joined(separator: "<br/>")
+        return counts.map { "\(escaped($0.name, for: .html)) × \($0.count)" }.joined(separator: "<br/>")
     }
 
     /// Every cold signal (made by `Signal.create`) and how many times its didSubscribe ran, in signal order.
@@ -65,17 +65,17 @@ enum ReportPage {
         var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.explanation))
         page += "<nav class=\"r-nav\" aria-label=\"Scenarios\"><a href=\"../index.html\">All scenarios</a>"
         if let previous {
-            page += " <span class=\"r-muted\">·</span> <a href=\"../\(previous.path)\" rel=\"prev\">Previous: \(html(previous.entry.title))</a>"
+            page += " <span class=\"r-muted\">·</span> <a href=\"../\(previous.path)\" rel=\"prev\">Previous: \(escaped(previous.entry.title, for: .html))</a>"
         }
         if let next {
-            page += " <span class=\"r-muted\">·</span> <a href=\"../\(next.path)\" rel=\"next\">Next: \(html(next.entry.title))</a>"
+            page += " <span class=\"r-muted\">·</span> <a href=\"../\(next.path)\" rel=\"next\">Next: \(escaped(next.entry.title, for: .html))</a>"
         }
         page += "</nav>\n"
-        page += "<header class=\"r-header\"><h1>\(html(entry.title))</h1>\n<p class=\"r-muted\">Scenario <code class=\"r-name\">"
-            + "\(html(entry.name))</code> · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over \(seconds(trace.duration)) s</p></header>\n<main>\n"
+        page += "<header class=\"r-header\"><h1>\(escaped(entry.title, for: .html))</h1>\n<p class=\"r-muted\">Scenario <code class=\"r-name\">"
+            + "\(escaped(entry.name, for: .html))</code> · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over \(SecondsFormat(precision: .decimals(6), unit: .seconds).format(trace.duration))</p></header>\n<main>\n"
         page += "<section aria-labelledby=\"about\">\n<h2 id=\"about\">What it shows</h2>\n"
         let paragraphs = paragraphs(entry.explanation)
-        page += paragraphs.isEmpty ? "<p class=\"r-muted\">No explanation given.</p>\n" : paragraphs.map { "<p>\(html($0))</p>\n" }.joined()
+        page += paragraphs.isEmpty ? "<p class=\"r-muted\">No explanation given.</p>\n" : paragraphs.map { "<p>\(escaped($0, for: .html))</p>\n" }.joined()
         page += "</section>\n"
 
         page += "<section aria-labelledby=\"counts\">\n<h2 id=\"counts\">didSubscribe runs</h2>\n"
@@ -86,7 +86,7 @@ enum ReportPage {
             page += "<p>How many times each cold signal's didSubscribe ran: its side effects, such as network requests.</p>\n"
             page += "<table class=\"r-table r-counts\">\n<thead><tr><th scope=\"col\">cold signal</th><th scope=\"col\" class=\"r-number\">runs</th></tr></thead>\n<tbody>\n"
             for count in counts {
-                page += "<tr><td>\(html(count.name))</td><td class=\"r-number\">\(count.count)</td></tr>\n"
+                page += "<tr><td>\(escaped(count.name, for: .html))</td><td class=\"r-number\">\(count.count)</td></tr>\n"
             }
             page += "</tbody>\n</table>\n"
         }
@@ -94,7 +94,7 @@ enum ReportPage {
 
         if let source = entry.source {
             page += "<section aria-labelledby=\"source\">\n<h2 id=\"source\">Source</h2>\n"
-            page += "<pre class=\"r-source\"><code>\(html(source, preformatted: true))</code></pre>\n</section>\n"
+            page += "<pre class=\"r-source\"><code>\(escaped(source, for: .preformattedHTML))</code></pre>\n</section>\n"
         }
 
         page += "<section aria-labelledby=\"timeline\">\n<h2 id=\"timeline\">Timeline</h2>\n"
@@ -145,9 +145,9 @@ enum ReportPage {
             var row = "<tr id=\"event-\(index)\" data-event=\"\(index)\""
             if let cause = event.cause { row += " data-cause=\"\(cause)\"" }
             row += " class=\"r-kind-\(kind)\">"
-            row += "<td class=\"r-number\">\(index)</td><td class=\"r-number\">\(seconds(event.time))</td>"
-            row += "<td><code>\(kind)</code></td><td>\(html(shortened(about, to: cellLimit)))</td>"
-                + "<td>\(html(shortened(value, to: cellLimit)))</td>"
+            row += "<td class=\"r-number\">\(index)</td><td class=\"r-number\">\(SecondsFormat(precision: .decimals(6)).format(event.time))</td>"
+            row += "<td><code>\(kind)</code></td><td>\(escaped(shortened(about, to: cellLimit), for: .html))</td>"
+                + "<td>\(escaped(shortened(value, to: cellLimit), for: .html))</td>"
             row += "<td>\(event.kind.isReplayed ? "replayed" : "")</td>"
             if let cause = event.cause {
                 let valid = trace.events.indices.contains(cause)
@@ -216,8 +216,8 @@ enum ReportPage {
         <meta name="viewport" content="width=device-width, initial-scale=1"/>
         <meta name="color-scheme" content="light dark"/>
         <meta name="generator" content="sigviz"/>
-        <meta name="description" content="\(html(description))"/>
-        <title>\(html(title))</title>
+        <meta name="description" content="\(escaped(description, for: .html))"/>
+        <title>\(escaped(title, for: .html))</title>
         <style>\(styleSheet)</style>
         </head>
         <body>

@@ -7,24 +7,26 @@ extension ScenarioFile {
         public let expectation: Expectation
         /// The trace's id of the subscription checked, when it was made.
         public let subscription: Int?
-        /// What the subscriber received, drawn with the expectation's characters;
-        /// `nil` when no such subscription was made.
-        public let actual: String?
+        /// What the subscription received compared with the expectation; `nil` when no such subscription was made.
+        public let comparison: MarbleComparison?
         /// Why it failed, if it did: a missing subscription, a frame too coarse, or different events.
         public let problem: String?
-        /// The first frame at which expected and actual differ, when both exist.
-        public let firstDifference: Int?
 
+        /// What the subscriber received, drawn with the expectation's characters;
+        /// `nil` when no such subscription was made or it cannot be drawn at the file's frame.
+        public var actual: String? { comparison?.actual }
+        /// The first frame at which expected and actual differ, when both exist.
+        public var firstDifference: Int? { comparison?.firstDifference }
         /// Whether the subscriber received what was expected.
         public var passed: Bool { problem == nil }
     }
 
     /// Runs the file and checks every `expect` line against what the runtime did.
     ///
-    /// Marbles are compared frame by frame at the file's `frame`, ignoring
-    /// trailing `-` (frames with nothing in them). An expectation is matched to
-    /// the first subscriber with its label that a `subscribe` statement
-    /// subscribed to the name it gives.
+    /// Marbles are compared frame by frame at the file's `frame` by
+    /// ``Trace/compare(subscription:with:frame:)``, ignoring trailing `-` (frames with nothing in
+    /// them). An expectation is matched to the first subscriber with its label that a `subscribe`
+    /// statement subscribed to the name it gives.
     /// - Parameters:
     ///   - name: The scenario's name.
     ///   - maximumEvents: The most events the run may make (see ``Scenario/trace(maximumEvents:)``).
@@ -50,40 +52,13 @@ extension ScenarioFile {
             guard let id = log.subscription(label: expectation.label, target: expectation.signal),
                   trace.subscriptions.indices.contains(id) else {
                 results.append(CheckResult(
-                    expectation: expectation, subscription: nil, actual: nil,
-                    problem: "no subscriber \"\(expectation.label)\" subscribed to \(expectation.signal)", firstDifference: nil))
+                    expectation: expectation, subscription: nil, comparison: nil,
+                    problem: "no subscriber \"\(expectation.label)\" subscribed to \(expectation.signal)"))
                 continue
             }
-            var symbols: [String: Character] = [:]
-            for (character, label) in expectation.values { symbols[label] = character }
-            do {
-                let actual = try trace.eventsMarble(of: id, frame: frame, symbols: symbols)
-                let expected = trimmed(expectation.marble)
-                let got = trimmed(actual)
-                if expected == got {
-                    results.append(CheckResult(
-                        expectation: expectation, subscription: id, actual: actual, problem: nil,
-                        firstDifference: nil))
-                } else {
-                    let difference = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                        ?? min(expected.count, got.count)
-                    results.append(CheckResult(
-                        expectation: expectation, subscription: id, actual: actual,
-                        problem: "the events differ", firstDifference: difference))
-                }
-            } catch {
-                results.append(CheckResult(
-                    expectation: expectation, subscription: id, actual: nil, problem: error.message,
-                    firstDifference: nil))
-            }
+            let comparison = trace.compare(subscription: id, with: expectation.expected, frame: frame)
+            results.append(CheckResult(expectation: expectation, subscription: id, comparison: comparison, problem: comparison.problem))
         }
         return results
     }
-}
-
-/// A marble without the empty frames at its end, and without spaces.
-private func trimmed(_ marble: String) -> [Character] {
-    var characters = Array(marble.filter { $0 != " " })
-    while characters.last == "-" { characters.removeLast() }
-    return characters
 }

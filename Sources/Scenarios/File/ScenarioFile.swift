@@ -1,3 +1,5 @@
+import Tracer
+
 /// A scenario file, parsed: what docs/scenario-format.md describes.
 ///
 /// Parse one with ``init(parsing:file:)``, run it with ``scenario(named:)``.
@@ -26,33 +28,21 @@ public struct ScenarioFile: Sendable {
         public let label: String
         /// The name of the signal it subscribes to, as written in the file.
         public let signal: String
-        /// The expected `events` marble (see docs/marbles.md).
-        public let marble: String
-        /// What each value character stands for; a character not listed stands for itself.
-        public let values: [Character: String]
+        /// The expected events: the marble, parsed.
+        public let expected: Marble
         /// The line of the `expect` statement.
         public let line: Int
 
+        /// The expected `events` marble as written (see docs/marbles.md).
+        public var marble: String { expected.text }
+        /// What each value character stands for; a character not listed stands for itself.
+        public var values: [Character: String] { expected.values }
+
         /// One expected event.
-        public enum Event: Sendable, Hashable {
-            case next(String)
-            case completed
-            case error
-        }
+        public typealias Event = MarbleEvent
 
         /// The expected events with their times, at `frame` seconds per frame: what the marble says.
-        public func timeline(frame: Double) -> [(time: Double, event: Event)] {
-            let groups = (try? ScenarioParser.events(ofMarble: marble, column: 1, frame: frame, values: values)) ?? []
-            return groups.flatMap { group in
-                group.events.map { event -> (time: Double, event: Event) in
-                    switch event {
-                    case .next(let value): (group.offset, .next(value))
-                    case .completed: (group.offset, .completed)
-                    case .error: (group.offset, .error)
-                    }
-                }
-            }
-        }
+        public func timeline(frame: Double) -> [MarbleEvent.Timed] { expected.timeline(frame: frame) }
     }
 
     /// A timed or immediate thing to do.

@@ -1,3 +1,5 @@
+import Tracer
+
 extension ScenarioFile {
     /// Parses a scenario file and checks every name in it.
     ///
@@ -299,7 +301,7 @@ struct ScenarioParser {
             let column = cursor.column
             cursor.index += 1
             let values = try valueTable(&cursor)
-            return .cold(name, try Self.events(ofMarble: marble, column: column, frame: frame, values: values))
+            return .cold(name, Self.sourceEvents(of: try Self.marble(marble, column: column, values: values), frame: frame))
         }
         try cursor.symbol(":")
         var timed: [(offset: Double, events: [ScenarioFile.SourceEvent])] = []
@@ -310,7 +312,7 @@ struct ScenarioParser {
             let offset = try cursor.number("seconds after the subscription")
             guard offset <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
             if let last = timed.last?.offset, offset < last {
-                throw Failure(column: column, message: "times must not go backwards: +\(number(offset)) comes after +\(number(last))")
+                throw Failure(column: column, message: "times must not go backwards: +\(SecondsFormat().format(offset)) comes after +\(SecondsFormat().format(last))")
             }
             guard !terminated else { throw Failure(column: column, message: "nothing can follow completed or error") }
             let kindColumn = cursor.column
@@ -347,53 +349,33 @@ struct ScenarioParser {
         return values
     }
 
-    /// The events of a marble string, grouped by frame: `-` a frame, `|` completion, `#` error, `( )` one frame.
-    static func events(
-        ofMarble marble: String, column: Int, frame: Double, values: [Character: String]
-    ) throws(Failure) -> [(offset: Double, events: [ScenarioFile.SourceEvent])] {
+    /// The marble in the string token at `column`, parsed; a mistake in it is reported at its column in the line.
+    static func marble(_ text: String, column: Int, values: [Character: String]) throws(Failure) -> Marble {
+        do {
+            return try Marble(parsing: text, values: values)
+        } catch {
+            // The marble's first character follows the opening quote.
+            throw Failure(column: column + 1 + error.offset, message: error.message)
+        }
+    }
+
+    /// A cold source's events, from its marble: by offset at `frame` seconds per frame; `#` sends the
+    /// error message the values table gives `#`, or "error".
+    static func sourceEvents(of marble: Marble, frame: Double) -> [(offset: Double, events: [ScenarioFile.SourceEvent])] {
         var result: [(offset: Double, events: [ScenarioFile.SourceEvent])] = []
-        var position = 0
-        var groupStart: Int?
-        var terminated = false
-        for (index, character) in marble.enumerated() {
-            let here = column + 1 + index
-            func add(_ event: ScenarioFile.SourceEvent) throws(Failure) {
-                guard !terminated else { throw Failure(column: here, message: "nothing can follow '|' or '#' in a marble") }
-                let frameIndex = groupStart ?? position
-                let offset = Double(frameIndex) * frame
-                if result.last?.offset == offset {
-                    result[result.count - 1].events.append(event)
-                } else {
-                    result.append((offset, [event]))
-                }
+        for timed in marble.timeline(frame: frame) {
+            let event: ScenarioFile.SourceEvent
+            switch timed.event {
+            case .next(let value): event = .next(value)
+            case .completed: event = .completed
+            case .error: event = .error(marble.values["#"] ?? "error")
             }
-            switch character {
-            case "-": position += 1
-            case " ": continue
-            case "(":
-                guard groupStart == nil else { throw Failure(column: here, message: "groups cannot be nested") }
-                groupStart = position
-                position += 1
-            case ")":
-                guard groupStart != nil else { throw Failure(column: here, message: "')' without '('") }
-                groupStart = nil
-                position += 1
-            case "|":
-                try add(.completed)
-                terminated = true
-                position += 1
-            case "#":
-                try add(.error(values["#"] ?? "error"))
-                terminated = true
-                position += 1
-            case "^", "!":
-                throw Failure(column: here, message: "'\(character)' marks subscriptions; a source marble has only values, '-', '|', '#' and groups")
-            default:
-                try add(.next(values[character] ?? String(character)))
-                position += 1
+            if result.last?.offset == timed.time {
+                result[result.count - 1].events.append(event)
+            } else {
+                result.append((timed.time, [event]))
             }
         }
-        if groupStart != nil { throw Failure(column: column + marble.count, message: "a group is not closed: expected ')'") }
         return result
     }
 
@@ -573,12 +555,7 @@ struct ScenarioParser {
         let marbleColumn = cursor.column
         let marble = try cursor.string("the expected events in marble syntax, such as \"--a--b--|\"")
         let values = try valueTable(&cursor)
-        _ = try Self.events(ofMarble: marble, column: marbleColumn, frame: 1, values: values)
-        return ScenarioFile.Expectation(label: label, signal: signal, marble: marble, values: values, line: line)
+        let expected = try Self.marble(marble, column: marbleColumn, values: values)
+        return ScenarioFile.Expectation(label: label, signal: signal, expected: expected, line: line)
     }
-}
-
-/// A number as a person writes it: `2`, `1.5`.
-func number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

@@ -51,7 +51,7 @@ extension Trace {
             width = max(width, events.count, subscription.count, replayedOnly?.count ?? 0)
             drawn.append((lane.name, events, subscription, replayedOnly, lane.errorMessage))
         }
-        var text = "# \(title.map { printable($0) + ": " } ?? "")marbles, one frame = \(seconds(frame)) (RxJS marble syntax)\n"
+        var text = "# \(title.map { printable($0) + ": " } ?? "")marbles, one frame = \(SecondsFormat(unit: .seconds).format(frame)) (RxJS marble syntax)\n"
         if !legend.symbols.isEmpty {
             text += "# values:\n"
             for (label, symbol) in legend.ordered {
@@ -163,11 +163,6 @@ private func gcd(_ a: Int64, _ b: Int64) -> Int64 {
     return a
 }
 
-private func seconds(_ value: Double) -> String {
-    let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-    return text + " s"
-}
-
 private func padded(_ marble: String, to width: Int) -> String {
     marble + String(repeating: "-", count: max(0, width - marble.count))
 }
@@ -249,7 +244,7 @@ private struct MarbleLane {
         for group in groups(frame: frame, where: include) {
             guard group.frame >= position else {
                 throw MarbleError(message: """
-                    a frame of \(seconds(frame)) is too coarse for \(printable(name)): \
+                    a frame of \(SecondsFormat(unit: .seconds).format(frame)) is too coarse for \(printable(name)): \
                     its events at frame \(group.frame) overlap the group before them; choose a smaller frame
                     """)
             }

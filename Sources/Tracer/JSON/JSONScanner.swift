@@ -339,24 +339,9 @@ struct JSONScanner: ~Copyable {
         return value
     }
 
+    /// The offset in the document of the first invalid byte in `range` (its start if there is none).
     private func firstInvalidUTF8(in range: Range<Int>) -> Int {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = bytes[index]
-            let length: Int
-            switch byte {
-            case 0x00..<0x80: length = 1
-            case 0xC2..<0xE0: length = 2
-            case 0xE0..<0xF0: length = 3
-            case 0xF0..<0xF5: length = 4
-            default: return index
-            }
-            guard index + length <= range.upperBound else { return index }
-            let sequence = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
-            guard String(validating: sequence, as: UTF8.self) != nil else { return index }
-            index += length
-        }
-        return range.lowerBound
+        range.lowerBound + (Tracer.firstInvalidUTF8(in: UnsafeBufferPointer(rebasing: bytes[range])) ?? 0)
     }
 
     // MARK: Skipping

@@ -1,74 +1,24 @@
 import Tracer
 
-/// Draws the parts of a timeline into one SVG document.
-struct Painter {
-    let theme: Theme
+/// Draws timelines on a ``Canvas``: the time axis, the lanes with their marks, the expected
+/// events under a lane, and the legend of the marks drawn.
+struct TimelinePainter {
+    /// The document drawn on.
+    var canvas: Canvas
     let axis: TimeAxis
-    private var svg = SVGWriter()
     /// The marks used so far, for the legend.
     private var used = Set<LegendItem>()
 
     init(theme: Theme, axis: TimeAxis) {
-        self.theme = theme
+        canvas = Canvas(theme: theme)
         self.axis = axis
-    }
-
-    // MARK: Document
-
-    mutating func begin(width: Double, height: Double, title: String, description: String) {
-        svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        svg.open("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(number(width)) \(number(height))"),
-            ("width", number(width)), ("height", number(height)), ("role", "img"),
-            ("aria-labelledby", "sigviz-title sigviz-desc"),
-        ])
-        svg.newline()
-        svg.element("title", [("id", "sigviz-title")], text: shortened(title, to: SVGWriter.tooltipLimit))
-        svg.element("desc", [("id", "sigviz-desc")], text: shortened(description, to: SVGWriter.tooltipLimit * 4))
-        svg.newline()
-        svg.element("style", text: theme.styleSheet)
-        svg.newline()
-        svg.empty("rect", [("class", "bg"), ("x", "0"), ("y", "0"), ("width", number(width)), ("height", number(height))])
-        svg.newline()
-    }
-
-    mutating func end() -> String {
-        svg.raw("</svg>\n")
-        return svg.text
-    }
-
-    mutating func header(title: String, subtitle: String, y: Double) {
-        svg.element("text", [("class", "title"), ("x", "16"), ("y", number(y + 26))], text: shortened(title, to: 90))
-        svg.element("text", [("class", "subtitle muted"), ("x", "16"), ("y", number(y + 46))], text: shortened(subtitle, to: 140))
-        svg.newline()
-    }
-
-    // MARK: Small pieces for other diagrams
-
-    mutating func raw(group className: String) { svg.open("g", [("class", className)]) }
-    mutating func endGroup() {
-        svg.close("g")
-        svg.newline()
-    }
-    mutating func element(_ name: String, _ attributes: [(String, String)]) { svg.empty(name, attributes) }
-    mutating func text(_ text: String, class className: String, x: Double, y: Double, limit: Int, anchor: String? = nil) {
-        var attributes = [("class", className), ("x", number(x)), ("y", number(y))]
-        if let anchor { attributes.append(("text-anchor", anchor)) }
-        if text.count > limit {
-            svg.open("text", attributes)
-            svg.tooltip(text)
-            svg.raw(escape(shortened(text, to: limit)))
-            svg.close("text")
-        } else {
-            svg.element("text", attributes, text: text)
-        }
     }
 
     // MARK: Axis
 
     /// Grid lines from `top` to `bottom` and tick labels below.
     mutating func axis(top: Double, bottom: Double) {
-        svg.open("g", [("class", "time-axis")])
+        canvas.svg.open("g", [("class", "time-axis")])
         var time = 0.0
         var index = 0
         let step = axis.tick
@@ -76,18 +26,18 @@ struct Painter {
         let last = (axis.end + step * 1e-9).isFinite ? axis.end + step * 1e-9 : axis.end
         while time.isFinite, time <= last {
             let x = number(axis.x(time))
-            svg.empty("line", [("class", "grid"), ("x1", x), ("y1", number(top)), ("x2", x), ("y2", number(bottom))])
-            svg.element("text", [("class", "small muted"), ("x", x), ("y", number(bottom + 16)), ("text-anchor", "middle")],
-                        text: TimeAxis.format(time))
+            canvas.svg.empty("line", [("class", "grid"), ("x1", x), ("y1", number(top)), ("x2", x), ("y2", number(bottom))])
+            canvas.svg.element("text", [("class", "small muted"), ("x", x), ("y", number(bottom + 16)), ("text-anchor", "middle")],
+                               text: TimeAxis.format(time))
             index += 1
             time = Double(index) * step
         }
-        svg.empty("line", [
+        canvas.svg.empty("line", [
             ("class", "axis"), ("x1", number(axis.x(0))), ("y1", number(bottom)), ("x2", number(axis.x(axis.end))),
             ("y2", number(bottom)),
         ])
-        svg.close("g")
-        svg.newline()
+        canvas.svg.close("g")
+        canvas.svg.newline()
     }
 
     // MARK: Lanes
@@ -129,15 +79,15 @@ struct Painter {
             y += height(of: lane)
         }
         if model.lanes.isEmpty {
-            svg.element("text", [("class", "muted"), ("x", number(Layout.plotLeft)), ("y", number(top + 24))],
-                        text: "no signals to draw")
+            canvas.svg.element("text", [("class", "muted"), ("x", number(Layout.plotLeft)), ("y", number(top + 24))],
+                               text: "no signals to draw")
         }
         // Each mark's vertical position; dense lanes, drawn as counts, keep their marks on the center line.
         let stacked = model.lanes.indices.map { index in
             isDense(model.lanes[index]) ? [] : place(model.lanes[index], center: laneCenters[index])
         }
         // Connectors first, underneath the marks: only subscriber lanes drawn mark by mark have them.
-        svg.open("g", [("class", "connectors")])
+        canvas.svg.open("g", [("class", "connectors")])
         if model.lanes.contains(where: { $0.role == .subscriber && !isDense($0) && !$0.marks.isEmpty }) {
             // Where each drawn event is, by its position in the trace: its lane (-1 for none) and point.
             var laneOf = [Int](repeating: -1, count: model.eventCount)
@@ -160,15 +110,15 @@ struct Painter {
                     guard let source = model.cause(of: mark.event), laneOf[source] >= 0, laneOf[source] != index else { continue }
                     let from = positions[source], to = positions[mark.event]
                     used.insert(.connector)
-                    svg.empty("line", [
+                    canvas.svg.empty("line", [
                         ("class", "connector"), ("x1", number(from.x)), ("y1", number(from.y)), ("x2", number(to.x)),
                         ("y2", number(to.y)),
                     ])
                 }
             }
         }
-        svg.close("g")
-        svg.newline()
+        canvas.svg.close("g")
+        canvas.svg.newline()
         y = top
         for (index, lane) in model.lanes.enumerated() {
             draw(lane, top: y, center: laneCenters[index], placed: stacked[index])
@@ -181,11 +131,11 @@ struct Painter {
 
     /// The expected events under a lane, and where the lane first differs from them.
     private mutating func drawExpected(
-        _ expected: [TimelineExpectation.Timed], lane: TimelineModel.Lane, top: Double, center: Double
+        _ expected: [MarbleEvent.Timed], lane: TimelineModel.Lane, top: Double, center: Double
     ) {
         used.insert(.expected)
-        svg.open("g", [("class", "expected-row")])
-        svg.element("text", [("class", "small muted"), ("x", "28"), ("y", number(center + 3.5))], text: "expected")
+        canvas.svg.open("g", [("class", "expected-row")])
+        canvas.svg.element("text", [("class", "small muted"), ("x", "28"), ("y", number(center + 3.5))], text: "expected")
         var previous: Double?
         var offset = 0
         for event in expected {
@@ -195,37 +145,37 @@ struct Painter {
             let at = "t=\(TimeAxis.format(event.time))"
             switch event.event {
             case .next(let label):
-                svg.open("g")
-                svg.tooltip("expected next \(label) at \(at)")
-                svg.empty("circle", [("class", "expected"), ("cx", number(x)), ("cy", number(center)), ("r", number(Layout.radius - 2))])
+                canvas.svg.open("g")
+                canvas.svg.tooltip("expected next \(label) at \(at)")
+                canvas.svg.empty("circle", [("class", "expected"), ("cx", number(x)), ("cy", number(center)), ("r", number(Layout.radius - 2))])
                 if label.count <= 2 {
-                    svg.element("text", [("class", "marble-text replayed-text"), ("x", number(x)), ("y", number(center))], text: label)
+                    canvas.svg.element("text", [("class", "marble-text replayed-text"), ("x", number(x)), ("y", number(center))], text: label)
                 }
-                svg.close("g")
+                canvas.svg.close("g")
             case .completed:
-                svg.open("g")
-                svg.tooltip("expected completed at \(at)")
-                svg.empty("line", [("class", "end replayed"), ("x1", number(x)), ("y1", number(center - 8)), ("x2", number(x)), ("y2", number(center + 8))])
-                svg.close("g")
+                canvas.svg.open("g")
+                canvas.svg.tooltip("expected completed at \(at)")
+                canvas.svg.empty("line", [("class", "end replayed"), ("x1", number(x)), ("y1", number(center - 8)), ("x2", number(x)), ("y2", number(center + 8))])
+                canvas.svg.close("g")
             case .error:
-                svg.open("g")
-                svg.tooltip("expected error at \(at)")
-                svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 5)) \(number(center - 5))l10 10m0 -10l-10 10")])
-                svg.close("g")
+                canvas.svg.open("g")
+                canvas.svg.tooltip("expected error at \(at)")
+                canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 5)) \(number(center - 5))l10 10m0 -10l-10 10")])
+                canvas.svg.close("g")
             }
         }
         if let divergence = lane.divergence {
             used.insert(.divergence)
             let x = number(axis.x(divergence))
-            svg.open("g", [("class", "divergence")])
-            svg.tooltip("the events first differ from the expected ones at t=\(TimeAxis.format(divergence))")
-            svg.empty("line", [("class", "diverge"), ("x1", x), ("y1", number(top + 2)), ("x2", x), ("y2", number(center + 12))])
-            svg.element("text", [("class", "small diverge-text"), ("x", number(axis.x(divergence) + 4)), ("y", number(center + 12))],
-                        text: "differs from here")
-            svg.close("g")
+            canvas.svg.open("g", [("class", "divergence")])
+            canvas.svg.tooltip("the events first differ from the expected ones at t=\(TimeAxis.format(divergence))")
+            canvas.svg.empty("line", [("class", "diverge"), ("x1", x), ("y1", number(top + 2)), ("x2", x), ("y2", number(center + 12))])
+            canvas.svg.element("text", [("class", "small diverge-text"), ("x", number(axis.x(divergence) + 4)), ("y", number(center + 12))],
+                               text: "differs from here")
+            canvas.svg.close("g")
         }
-        svg.close("g")
-        svg.newline()
+        canvas.svg.close("g")
+        canvas.svg.newline()
     }
 
     /// Each mark with its vertical position: marks at the same time are stacked around the lane's center.
@@ -249,32 +199,32 @@ struct Painter {
     private mutating func draw(
         _ lane: TimelineModel.Lane, top: Double, center: Double, placed: [(mark: TimelineModel.Mark, y: Double)]
     ) {
-        svg.open("g", [("class", "lane-group " + laneClass(lane.role))])
+        canvas.svg.open("g", [("class", "lane-group " + laneClass(lane.role))])
         // Two lines: who subscribed (or the source), then, smaller, to what (or what the lane shows).
-        svg.open("text", [("class", lane.role == .subscriber ? "lane-label" : "lane-label muted"), ("x", "16"),
-                          ("y", number(center - 2))])
-        svg.tooltip(lane.title + " " + lane.detail)
-        svg.raw(escape(shortened(lane.title, to: 30)))
-        svg.close("text")
-        svg.element("text", [("class", "small muted"), ("x", "16"), ("y", number(center + 11))], text: shortened(lane.detail, to: 36))
+        canvas.svg.open("text", [("class", lane.role == .subscriber ? "lane-label" : "lane-label muted"), ("x", "16"),
+                                 ("y", number(center - 2))])
+        canvas.svg.tooltip(lane.title + " " + lane.detail)
+        canvas.svg.raw(escaped(shortened(lane.title, to: 30), for: .svg))
+        canvas.svg.close("text")
+        canvas.svg.element("text", [("class", "small muted"), ("x", "16"), ("y", number(center + 11))], text: shortened(lane.detail, to: 36))
         switch lane.role {
         case .subscriber:
             let start = axis.x(lane.start ?? 0)
             let end = axis.x(lane.end ?? axis.end)
-            svg.empty("line", [("class", "lane"), ("x1", number(start)), ("y1", number(center)), ("x2", number(end)), ("y2", number(center))])
+            canvas.svg.empty("line", [("class", "lane"), ("x1", number(start)), ("y1", number(center)), ("x2", number(end)), ("y2", number(center))])
             switch lane.ending {
             case .open:
                 used.insert(.open)
-                svg.empty("path", [("class", "arrow"), ("d", "M\(number(end)) \(number(center - 5))l8 5l-8 5z")])
+                canvas.svg.empty("path", [("class", "arrow"), ("d", "M\(number(end)) \(number(center - 5))l8 5l-8 5z")])
             case .disposed:
                 used.insert(.disposed)
-                svg.empty("rect", [
+                canvas.svg.empty("rect", [
                     ("class", "disposed"), ("x", number(end - 5)), ("y", number(center - 5)), ("width", "10"), ("height", "10"),
                 ])
             case .completed, .error: break
             }
         default:
-            svg.empty("line", [
+            canvas.svg.empty("line", [
                 ("class", "source-line"), ("x1", number(axis.x(0))), ("y1", number(center)), ("x2", number(axis.x(axis.end))),
                 ("y2", number(center)),
             ])
@@ -287,8 +237,8 @@ struct Painter {
                 drawMark(item.mark, y: item.y, room: room)
             }
         }
-        svg.close("g")
-        svg.newline()
+        canvas.svg.close("g")
+        canvas.svg.newline()
     }
 
     private func laneClass(_ role: TimelineModel.Lane.Role) -> String {
@@ -330,56 +280,56 @@ struct Painter {
             completion(x: x, y: y, replayed: false, tooltip: "completed sent at \(at)", event: mark.event)
         case .error(let message, _), .sentError(let message):
             used.insert(.error)
-            svg.open("g", [("data-event", String(mark.event))])
-            svg.tooltip("error \(message) at \(at)")
-            svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 6)) \(number(y - 6))l12 12m0 -12l-12 12")])
-            svg.close("g")
+            canvas.svg.open("g", [("data-event", String(mark.event))])
+            canvas.svg.tooltip("error \(message) at \(at)")
+            canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 6)) \(number(y - 6))l12 12m0 -12l-12 12")])
+            canvas.svg.close("g")
         case .effect(let number):
             used.insert(.effect)
-            svg.open("g", [("data-event", String(mark.event))])
-            svg.tooltip("didSubscribe run \(number) at \(at): a side effect")
-            svg.empty("path", [("class", "effect"), ("d", "M\(Render.number(x)) \(Render.number(y - 11))l11 11l-11 11l-11 -11z")])
-            svg.element("text", [("class", "marble-text effect-text"), ("x", Render.number(x)), ("y", Render.number(y))],
-                        text: String(number))
-            svg.close("g")
+            canvas.svg.open("g", [("data-event", String(mark.event))])
+            canvas.svg.tooltip("didSubscribe run \(number) at \(at): a side effect")
+            canvas.svg.empty("path", [("class", "effect"), ("d", "M\(Render.number(x)) \(Render.number(y - 11))l11 11l-11 11l-11 -11z")])
+            canvas.svg.element("text", [("class", "marble-text effect-text"), ("x", Render.number(x)), ("y", Render.number(y))],
+                               text: String(number))
+            canvas.svg.close("g")
         case .connect(let first):
             used.insert(first ? .connect : .noop)
-            svg.open("g", [("data-event", String(mark.event))])
-            svg.tooltip(first ? "connect at \(at): the source is subscribed" : "connect at \(at): already connected, nothing happens")
-            svg.empty("rect", [
+            canvas.svg.open("g", [("data-event", String(mark.event))])
+            canvas.svg.tooltip(first ? "connect at \(at): the source is subscribed" : "connect at \(at): already connected, nothing happens")
+            canvas.svg.empty("rect", [
                 ("class", first ? "connect" : "noop"), ("x", number(x - 7)), ("y", number(y - 7)), ("width", "14"), ("height", "14"),
             ])
-            svg.close("g")
+            canvas.svg.close("g")
         }
     }
 
     private mutating func completion(x: Double, y: Double, replayed: Bool, tooltip: String, event: Int) {
-        svg.open("g", [("data-event", String(event))])
-        svg.tooltip(tooltip)
-        svg.empty("line", [
+        canvas.svg.open("g", [("data-event", String(event))])
+        canvas.svg.tooltip(tooltip)
+        canvas.svg.empty("line", [
             ("class", replayed ? "end replayed" : "end"), ("x1", number(x)), ("y1", number(y - 10)), ("x2", number(x)),
             ("y2", number(y + 10)),
         ])
-        svg.close("g")
+        canvas.svg.close("g")
     }
 
     private mutating func marble(
         x: Double, y: Double, label: String, class marbleClass: String, textClass: String, tooltip: String, room: Double,
         event: Int
     ) {
-        svg.open("g", [("data-event", String(event))])
-        svg.tooltip(tooltip)
-        svg.empty("circle", [("class", marbleClass), ("cx", number(x)), ("cy", number(y)), ("r", number(Layout.radius))])
+        canvas.svg.open("g", [("data-event", String(event))])
+        canvas.svg.tooltip(tooltip)
+        canvas.svg.empty("circle", [("class", marbleClass), ("cx", number(x)), ("cy", number(y)), ("r", number(Layout.radius))])
         if label.count <= 2 {
-            svg.element("text", [("class", textClass), ("x", number(x)), ("y", number(y))], text: label)
+            canvas.svg.element("text", [("class", textClass), ("x", number(x)), ("y", number(y))], text: label)
         } else {
             let characters = Int((room - Layout.radius - 8) / 6.2)
             if characters >= 2 {
-                svg.element("text", [("class", "small label"), ("x", number(x + Layout.radius + 3)), ("y", number(y - 4))],
-                            text: shortened(label, to: min(characters, 40)))
+                canvas.svg.element("text", [("class", "small label"), ("x", number(x + Layout.radius + 3)), ("y", number(y - 4))],
+                                   text: shortened(label, to: min(characters, 40)))
             }
         }
-        svg.close("g")
+        canvas.svg.close("g")
     }
 
     /// A lane with too many marks to draw one by one: counts per 12-pixel bin.
@@ -408,86 +358,21 @@ struct Painter {
         }
         for (bin, count) in counts {
             let x = Layout.plotLeft + Double(bin) * binWidth
-            svg.open("g")
-            svg.tooltip("\(count) events from \(TimeAxis.format(Double(bin) * binWidth / axis.scale))")
-            svg.empty("line", [("class", "bar"), ("x1", number(x + binWidth / 2)), ("y1", number(center - 8)),
-                               ("x2", number(x + binWidth / 2)), ("y2", number(center + 8))])
-            svg.close("g")
+            canvas.svg.open("g")
+            canvas.svg.tooltip("\(count) events from \(TimeAxis.format(Double(bin) * binWidth / axis.scale))")
+            canvas.svg.empty("line", [("class", "bar"), ("x1", number(x + binWidth / 2)), ("y1", number(center - 8)),
+                                      ("x2", number(x + binWidth / 2)), ("y2", number(center + 8))])
+            canvas.svg.close("g")
         }
         if let terminal { drawMark(terminal, y: center, room: 0) }
-        svg.element("text", [("class", "small muted"), ("x", number(Layout.plotLeft)), ("y", number(center - 12))],
-                    text: "\(counted) events, counted per \(Int(binWidth)) px")
+        canvas.svg.element("text", [("class", "small muted"), ("x", number(Layout.plotLeft)), ("y", number(center - 12))],
+                           text: "\(counted) events, counted per \(Int(binWidth)) px")
     }
 
     // MARK: Legend
 
+    /// The legend of the marks drawn so far, from `top`, in rows as wide as the axis.
     mutating func legend(top: Double) {
-        svg.open("g", [("class", "legend")])
-        var x = 16.0
-        var y = top + 14
-        for item in LegendItem.allCases where used.contains(item) {
-            let width = 34 + Double(item.text.count) * 6.4
-            if x + width > axis.width - 8 {
-                x = 16
-                y += 24
-            }
-            drawLegendSymbol(item, x: x + 10, y: y)
-            svg.element("text", [("class", "small"), ("x", number(x + 24)), ("y", number(y + 3.5))], text: item.text)
-            x += width
-        }
-        svg.close("g")
-        svg.newline()
-    }
-
-    private mutating func drawLegendSymbol(_ item: LegendItem, x: Double, y: Double) {
-        switch item {
-        case .value: svg.empty("circle", [("class", "marble legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
-        case .replayed: svg.empty("circle", [("class", "replayed legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
-        case .sent: svg.empty("circle", [("class", "send legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
-        case .completed:
-            svg.empty("line", [("class", "end legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
-        case .error: svg.empty("path", [("class", "cross legend-mark"), ("d", "M\(number(x - 5)) \(number(y - 5))l10 10m0 -10l-10 10")])
-        case .disposed:
-            svg.empty("rect", [("class", "disposed legend-mark"), ("x", number(x - 5)), ("y", number(y - 5)), ("width", "10"), ("height", "10")])
-        case .open: svg.empty("path", [("class", "arrow legend-mark"), ("d", "M\(number(x - 4)) \(number(y - 5))l8 5l-8 5z")])
-        case .effect: svg.empty("path", [("class", "effect legend-mark"), ("d", "M\(number(x)) \(number(y - 8))l8 8l-8 8l-8 -8z")])
-        case .connect:
-            svg.empty("rect", [("class", "connect legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
-        case .noop:
-            svg.empty("rect", [("class", "noop legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
-        case .connector:
-            svg.empty("line", [("class", "connector legend-mark"), ("x1", number(x - 9)), ("y1", number(y)), ("x2", number(x + 9)), ("y2", number(y))])
-        case .expected:
-            svg.empty("circle", [("class", "expected legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "6")])
-        case .divergence:
-            svg.empty("line", [("class", "diverge legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
-        case .aggregated:
-            svg.empty("line", [("class", "bar legend-mark"), ("x1", number(x)), ("y1", number(y - 7)), ("x2", number(x)), ("y2", number(y + 7))])
-        }
-    }
-}
-
-/// The marks a legend can explain, in the order it lists them.
-enum LegendItem: CaseIterable, Hashable {
-    case value, replayed, sent, completed, error, disposed, open, effect, connect, noop, connector, aggregated, expected,
-         divergence
-
-    var text: String {
-        switch self {
-        case .value: "value (live)"
-        case .replayed: "value replayed from history"
-        case .sent: "value sent to a subject"
-        case .completed: "completed"
-        case .error: "error"
-        case .disposed: "disposed"
-        case .open: "still subscribed"
-        case .effect: "didSubscribe run (side effect)"
-        case .connect: "connect"
-        case .noop: "connect (already connected)"
-        case .connector: "caused by"
-        case .aggregated: "many events (counted)"
-        case .expected: "expected (scenario file)"
-        case .divergence: "first difference from expected"
-        }
+        canvas.legend(used, top: top, width: axis.width)
     }
 }

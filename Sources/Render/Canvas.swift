@@ -1,0 +1,76 @@
+/// What every diagram draws with: one SVG document in a theme's colours, its title and
+/// description, a header, groups, shapes and text cut to fit.
+///
+/// The timelines draw on it through ``TimelinePainter``, which adds the time axis, the lanes and
+/// their marks; the subscription graph draws its nodes and arrows on it directly.
+struct Canvas {
+    let theme: Theme
+    /// The document so far: for the shapes a diagram writes itself.
+    var svg = SVGWriter()
+
+    init(theme: Theme) { self.theme = theme }
+
+    // MARK: Document
+
+    /// Opens the document: the `<svg>` element, its accessible title and description, the style sheet and the background.
+    mutating func begin(width: Double, height: Double, title: String, description: String) {
+        svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        svg.open("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(number(width)) \(number(height))"),
+            ("width", number(width)), ("height", number(height)), ("role", "img"),
+            ("aria-labelledby", "sigviz-title sigviz-desc"),
+        ])
+        svg.newline()
+        svg.element("title", [("id", "sigviz-title")], text: shortened(title, to: SVGWriter.tooltipLimit))
+        svg.element("desc", [("id", "sigviz-desc")], text: shortened(description, to: SVGWriter.tooltipLimit * 4))
+        svg.newline()
+        svg.element("style", text: theme.styleSheet)
+        svg.newline()
+        svg.empty("rect", [("class", "bg"), ("x", "0"), ("y", "0"), ("width", number(width)), ("height", number(height))])
+        svg.newline()
+    }
+
+    /// Closes the document and returns it.
+    mutating func end() -> String {
+        svg.raw("</svg>\n")
+        return svg.text
+    }
+
+    /// The height of the header, from its top to what is drawn below it.
+    static let headerHeight = 58.0
+
+    /// The diagram's title and, below it, a smaller subtitle: ``headerHeight`` high.
+    mutating func header(title: String, subtitle: String, y: Double) {
+        svg.element("text", [("class", "title"), ("x", "16"), ("y", number(y + 26))], text: shortened(title, to: 90))
+        svg.element("text", [("class", "subtitle muted"), ("x", "16"), ("y", number(y + 46))], text: shortened(subtitle, to: 140))
+        svg.newline()
+    }
+
+    // MARK: Pieces
+
+    /// Opens a `<g>` of class `className`.
+    mutating func group(_ className: String) { svg.open("g", [("class", className)]) }
+
+    /// Closes the group opened last.
+    mutating func endGroup() {
+        svg.close("g")
+        svg.newline()
+    }
+
+    /// An empty element such as `<rect .../>`.
+    mutating func element(_ name: String, _ attributes: [(String, String)]) { svg.empty(name, attributes) }
+
+    /// Text at (`x`, `y`), cut to `limit` characters; when cut, the whole text is its tooltip.
+    mutating func text(_ text: String, class className: String, x: Double, y: Double, limit: Int, anchor: String? = nil) {
+        var attributes = [("class", className), ("x", number(x)), ("y", number(y))]
+        if let anchor { attributes.append(("text-anchor", anchor)) }
+        if text.count > limit {
+            svg.open("text", attributes)
+            svg.tooltip(text)
+            svg.raw(escaped(shortened(text, to: limit), for: .svg))
+            svg.close("text")
+        } else {
+            svg.element("text", attributes, text: text)
+        }
+    }
+}

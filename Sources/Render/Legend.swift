@@ -1,0 +1,72 @@
+/// The marks a legend can explain, in the order it lists them.
+enum LegendItem: CaseIterable, Hashable {
+    case value, replayed, sent, completed, error, disposed, open, effect, connect, noop, connector, aggregated, expected,
+         divergence
+
+    var text: String {
+        switch self {
+        case .value: "value (live)"
+        case .replayed: "value replayed from history"
+        case .sent: "value sent to a subject"
+        case .completed: "completed"
+        case .error: "error"
+        case .disposed: "disposed"
+        case .open: "still subscribed"
+        case .effect: "didSubscribe run (side effect)"
+        case .connect: "connect"
+        case .noop: "connect (already connected)"
+        case .connector: "caused by"
+        case .aggregated: "many events (counted)"
+        case .expected: "expected (scenario file)"
+        case .divergence: "first difference from expected"
+        }
+    }
+}
+
+extension Canvas {
+    /// The legend of `items`, in ``LegendItem`` order, from `top` in rows at most `width` wide.
+    mutating func legend(_ items: Set<LegendItem>, top: Double, width: Double) {
+        svg.open("g", [("class", "legend")])
+        var x = 16.0
+        var y = top + 14
+        for item in LegendItem.allCases where items.contains(item) {
+            let itemWidth = 34 + Double(item.text.count) * 6.4
+            if x + itemWidth > width - 8 {
+                x = 16
+                y += 24
+            }
+            drawLegendSymbol(item, x: x + 10, y: y)
+            svg.element("text", [("class", "small"), ("x", number(x + 24)), ("y", number(y + 3.5))], text: item.text)
+            x += itemWidth
+        }
+        svg.close("g")
+        svg.newline()
+    }
+
+    private mutating func drawLegendSymbol(_ item: LegendItem, x: Double, y: Double) {
+        switch item {
+        case .value: svg.empty("circle", [("class", "marble legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
+        case .replayed: svg.empty("circle", [("class", "replayed legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
+        case .sent: svg.empty("circle", [("class", "send legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
+        case .completed:
+            svg.empty("line", [("class", "end legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
+        case .error: svg.empty("path", [("class", "cross legend-mark"), ("d", "M\(number(x - 5)) \(number(y - 5))l10 10m0 -10l-10 10")])
+        case .disposed:
+            svg.empty("rect", [("class", "disposed legend-mark"), ("x", number(x - 5)), ("y", number(y - 5)), ("width", "10"), ("height", "10")])
+        case .open: svg.empty("path", [("class", "arrow legend-mark"), ("d", "M\(number(x - 4)) \(number(y - 5))l8 5l-8 5z")])
+        case .effect: svg.empty("path", [("class", "effect legend-mark"), ("d", "M\(number(x)) \(number(y - 8))l8 8l-8 8l-8 -8z")])
+        case .connect:
+            svg.empty("rect", [("class", "connect legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+        case .noop:
+            svg.empty("rect", [("class", "noop legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+        case .connector:
+            svg.empty("line", [("class", "connector legend-mark"), ("x1", number(x - 9)), ("y1", number(y)), ("x2", number(x + 9)), ("y2", number(y))])
+        case .expected:
+            svg.empty("circle", [("class", "expected legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "6")])
+        case .divergence:
+            svg.empty("line", [("class", "diverge legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
+        case .aggregated:
+            svg.empty("line", [("class", "bar legend-mark"), ("x1", number(x)), ("y1", number(y - 7)), ("x2", number(x)), ("y2", number(y + 7))])
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+import Tracer
+
+@Suite("Comparing what a subscriber received with a marble")
+struct MarbleComparisonTests {
+    /// Subscriber "S" (subscription 0) receives "a" at 1 s, "hello" at 2 s, "b" and "c" at 3.4 s, and completes at 8 s.
+    static let trace = Trace(
+        signals: [TraceSignal(id: 0, kind: .subject, name: "s")],
+        subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("S"))],
+        events: [
+            event(0, .signal(0)), event(0, .subscribe(0)), event(1, next(0, "a")), event(2, next(0, "hello")),
+            event(3.4, next(0, "b")), event(3.4, next(0, "c")), event(8, completed(0)),
+        ])
+
+    static func compare(_ marble: String, values: [Character: String] = [:], frame: Double = 1) throws -> MarbleComparison {
+        trace.compare(subscription: 0, with: try Marble(parsing: marble, values: values), frame: frame)
+    }
+
+    @Test("the same events in the same frames match, whatever the empty frames at the end and the spaces", arguments: [
+        "-a?(bc)-|", "-a?(bc)-|----", " - a ? (bc) - | ",
+    ])
+    func matches(marble: String) throws {
+        let comparison = try Self.compare(marble)
+        #expect(comparison.matches)
+        #expect(comparison.problem == nil && comparison.firstDifference == nil && comparison.firstDifferenceTime == nil)
+        #expect(comparison.actual == "-a?(bc)-|")
+    }
+
+    @Test("values are drawn with the values table's characters, so the table decides what matches")
+    func values() throws {
+        #expect(try Self.compare("-xh(bc)-|", values: ["x": "a", "h": "hello"]).matches)
+        #expect(try Self.compare("-xh(bc)-|", values: ["x": "a", "h": "hello"]).actual == "-xh(bc)-|")
+        // A label of more than one character not in the table is drawn '?': a '?' stands for any of them.
+        #expect(try Self.compare("-a?(bc)-|", values: ["q": "other"]).matches)
+    }
+
+    @Test("the first difference is the first character where the marbles part, and its time that index in frames", arguments: [
+        ("-b?(bc)-|", 1, 1.0),       // another value
+        ("-a?(cb)-|", 4, 4.0),       // the order within a group
+        ("-a?(b)(c)-|", 5, 5.0),     // a group split in two
+        ("-a?(bc)|", 7, 7.0),        // completed a frame early
+        ("-a?(bc)-a|", 8, 8.0),      // more than happened
+        ("-a", 2, 2.0),              // less than happened
+        ("", 0, 0),
+    ])
+    func difference(marble: String, index: Int, time: Double) throws {
+        let comparison = try Self.compare(marble)
+        #expect(!comparison.matches)
+        #expect(comparison.problem == "the events differ")
+        #expect(comparison.actual == "-a?(bc)-|")
+        #expect(comparison.firstDifference == index)
+        #expect(comparison.firstDifferenceTime == time)
+    }
+
+    @Test("the first difference's time is in the marble's frames")
+    func differenceTime() throws {
+        let comparison = try Self.compare("---b", frame: 0.5)
+        #expect(comparison.actual == "--a-?--(bc)-----|")
+        #expect(comparison.firstDifference == 2)
+        #expect(comparison.firstDifferenceTime == 1)
+    }
+
+    @Test("events that cannot be drawn at the frame, or no such subscription, are a problem with nothing to point at")
+    func problems() throws {
+        let coarse = try Self.compare("(a?bc)|", frame: 3)
+        #expect(!coarse.matches)
+        #expect(coarse.actual == nil && coarse.firstDifference == nil)
+        #expect(coarse.problem?.contains("is too coarse for") == true)
+        let missing = Self.trace.compare(subscription: 7, with: try Marble(parsing: "a"), frame: 1)
+        #expect(missing.problem == "there is no subscription 7")
+    }
+}
