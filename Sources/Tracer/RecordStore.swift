@@ -35,7 +35,7 @@ struct Record {
 
 /// What a rare report carries beyond a ``Record``.
 enum RecordDetail {
-    case signal(Int, TraceSignal.Kind, String)
+    case signal(Int, SignalKind, String)
     case named(Int, String)
     case connection(Int, source: Int?, subject: Int)
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
@@ -58,7 +58,7 @@ struct PendingRecord {
         switch event.kind {
         case .signalCreated(let id, let signalKind, let name):
             kind = .signal
-            detail = .signal(id, TraceSignal.Kind(signalKind), name)
+            detail = .signal(id, signalKind, name)
         case .signalNamed(let id, let name):
             kind = .named
             detail = .named(id, name)

@@ -128,23 +128,6 @@ extension Trace {
     }
 }
 
-extension TraceSignal.Kind {
-    init(_ kind: SignalKind) {
-        switch kind {
-        case .cold: self = .cold
-        case .operator: self = .operator
-        case .empty: self = .empty
-        case .return: self = .return
-        case .error: self = .error
-        case .subject: self = .subject
-        case .behaviorSubject: self = .behaviorSubject
-        case .replaySubject(let capacity): self = .replaySubject(capacity: capacity)
-        case .groupedSignal: self = .groupedSignal
-        case .channelTerminal: self = .channelTerminal
-        }
-    }
-}
-
 extension TraceEvent.Kind {
     /// The same delivery marked as replayed history; other events unchanged.
     func replayed() -> Self {

@@ -172,7 +172,7 @@ enum ReportPage {
         func subscription(_ id: Int) -> String { trace.describe(subscription: id) }
         switch kind {
         case .signal(let id):
-            let what = trace.signals.indices.contains(id) ? describe(trace.signals[id].kind) : "signal"
+            let what = trace.signals.indices.contains(id) ? trace.signals[id].kind.prose : "signal"
             return ("created", signal(id), what)
         case .subscribe(let id): return ("subscribe", subscription(id), "")
         case .didSubscribe(let id): return ("didSubscribe", subscription(id), "")
@@ -185,23 +185,6 @@ enum ReportPage {
         case .sendCompleted(let id): return ("sendCompleted", signal(id), "")
         case .connect(let id, let first):
             return ("connect", signal(id), first ? "subscribes the subject to the source" : "already connected: nothing happens")
-        }
-    }
-
-    /// A signal kind in words: "cold signal", "replay subject (capacity 1)".
-    static func describe(_ kind: TraceSignal.Kind) -> String {
-        switch kind {
-        case .cold: "cold signal"
-        case .operator: "operator"
-        case .empty: "empty signal"
-        case .return: "return signal"
-        case .error: "error signal"
-        case .subject: "subject"
-        case .behaviorSubject: "behavior subject"
-        case .replaySubject(let capacity): capacity.map { "replay subject (capacity \($0))" } ?? "replay subject"
-        case .groupedSignal: "grouped signal"
-        case .channelTerminal: "channel terminal"
-        case .connection: "multicast connection"
         }
     }
 
