@@ -3,6 +3,18 @@ import Reactive
 import Testing
 @testable import Tracer
 
+/// A payload for `tag` whose every slot the kind has is set: the id 7, the text "t" and `flag`.
+private func samplePayload(_ tag: TraceEvent.Tag, flag: Bool = true) -> TraceEvent.Payload {
+    let definition = tag.definition
+    return TraceEvent.Payload(
+        id: 7, text: definition.has(.text) ? "t" : "", flag: definition.has(.flag) ? flag : false)
+}
+
+/// The keys of a JSON object written on one line, in order.
+private func keys(ofLine line: Substring) -> [String] {
+    line.matches(of: #/"(\w+)": /#).map { String($0.output.1) }
+}
+
 /// A signal kind's position in `SignalKind.all`, by an exhaustive switch: a kind added to the
 /// runtime fails to compile here until it is given a place (and a row in the table).
 private func position(_ kind: SignalKind) -> Int {
@@ -46,6 +58,109 @@ private func quotedNames(_ cell: String) -> [String] {
 }
 
 @Suite struct VocabularyTests {
+    // MARK: The table
+
+    @Test("the vocabulary has one row per kind of event, in the order of the tags, each with its own name")
+    func oneRowPerKind() {
+        #expect(TraceEvent.vocabulary.map(\.tag) == TraceEvent.Tag.allCases)
+        let names = TraceEvent.vocabulary.map(\.name)
+        #expect(Set(names).count == names.count)
+        for tag in TraceEvent.Tag.allCases {
+            #expect(TraceEvent.Tag(name: tag.definition.name) == tag)
+            #expect(!tag.definition.word.isEmpty && !tag.definition.summary.isEmpty)
+        }
+        #expect(TraceEvent.Tag(name: "nxt") == nil)
+    }
+
+    @Test("a row makes the kind whose parts give back its tag and payload", arguments: TraceEvent.Tag.allCases)
+    func makeAndPartsAreInverses(tag: TraceEvent.Tag) {
+        for flag in [true, false] {
+            let payload = samplePayload(tag, flag: flag)
+            let kind = TraceEvent.Kind(tag, payload)
+            #expect(kind.parts.tag == tag)
+            #expect(kind.parts.payload == payload)
+            #expect(kind.name == tag.definition.name)
+        }
+    }
+
+    @Test("each kind's fields start with the id it is about and use each slot at most once", arguments: TraceEvent.Tag.allCases)
+    func fieldsFitThePayload(tag: TraceEvent.Tag) {
+        let fields = tag.definition.fields
+        #expect([TraceEvent.Field.subscription, .signal].contains(fields.first))
+        #expect(fields.filter { $0.slot == .id }.count == 1)
+        #expect(Set(fields.map(\.slot)).count == fields.count)
+    }
+
+    @Test("the derived questions agree with the roles: deliveries, terminal ones, replayed history, the subscription")
+    func derivedProperties() {
+        for tag in TraceEvent.Tag.allCases {
+            let kind = TraceEvent.Kind(tag, samplePayload(tag))
+            let role = tag.definition.role
+            #expect(kind.isDelivery == [.delivers(.next), .delivers(.error), .delivers(.completed)].contains(role))
+            #expect(kind.isTerminal == [.delivers(.error), .delivers(.completed)].contains(role))
+            #expect(kind.isReplayed == tag.definition.fields.contains(.replayed))
+            #expect(kind.subscription == (tag.definition.about == .subscription ? 7 : nil))
+        }
+        #expect(TraceEvent.Kind.next(subscription: 1, value: "a", replayed: false).replayed()
+            == .next(subscription: 1, value: "a", replayed: true))
+        #expect(TraceEvent.Kind.connect(signal: 1, first: false).replayed() == .connect(signal: 1, first: false))
+    }
+
+    // MARK: The JSON format
+
+    @Test("every kind is written with exactly its row's fields, in order, and reads back the same")
+    func everyKindRoundTrips() throws {
+        let trace = tinyTrace()
+        #expect(Set(trace.events.map(\.kind.parts.tag)) == Set(TraceEvent.Tag.allCases), "tinyTrace has every kind")
+        let json = String(decoding: trace.json(), as: UTF8.self)
+        let lines = json.split(separator: "\n").filter { $0.contains(#""seq": "#) }
+        try #require(lines.count == trace.events.count)
+        for (line, event) in zip(lines, trace.events) {
+            let definition = event.kind.definition
+            let expected = ["seq", "time", "kind"] + definition.fields.map(\.name) + (event.cause == nil ? [] : ["cause"])
+            #expect(keys(ofLine: line) == expected)
+            #expect(line.contains(#""kind": "\#(definition.name)""#))
+        }
+        #expect(try Trace(json: trace.json()) == trace)
+        #expect(try JSONDecoder().decode(Trace.self, from: JSONEncoder().encode(trace)) == trace)
+    }
+
+    @Test("the reader wants every field of a kind's row, and no field of another row", arguments: TraceEvent.Tag.allCases)
+    func readerFollowsTheRows(tag: TraceEvent.Tag) throws {
+        let definition = tag.definition
+        func document(_ fields: [(String, String)]) -> Data {
+            let event = ([("seq", "0"), ("time", "0"), ("kind", "\"\(definition.name)\"")] + fields)
+                .map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
+            return Data(#"{"version": 1, "signals": [], "subscriptions": [], "events": [{\#(event)}]}"#.utf8)
+        }
+        func json(_ field: TraceEvent.Field) -> String {
+            switch field.slot {
+            case .id: "0"
+            case .text: "\"t\""
+            case .flag: "true"
+            }
+        }
+        let all = definition.fields.map { ($0.name, json($0)) }
+        for (index, missing) in definition.fields.enumerated() {
+            var fields = all
+            fields.remove(at: index)
+            do {
+                _ = try Trace(json: document(fields))
+                Issue.record("a '\(definition.name)' event without '\(missing.name)' was read")
+            } catch {
+                #expect(error.message == "events[0] ('\(definition.name)') has no '\(missing.name)'")
+            }
+        }
+        for other in TraceEvent.Field.allCases where !definition.fields.contains(other) {
+            do {
+                _ = try Trace(json: document(all + [(other.name, json(other))]))
+                Issue.record("a '\(definition.name)' event with '\(other.name)' was read")
+            } catch {
+                #expect(error.message == "a '\(definition.name)' event has no field '\(other.name)'")
+            }
+        }
+    }
+
     @Test("an unknown kind of event or signal is refused with every known name, sorted, as before the table")
     func unknownKinds() {
         let event = #"{"version": 1, "signals": [], "subscriptions": [], "events": [{"seq": 0, "time": 0, "kind": "nxt"}]}"#
@@ -57,6 +172,16 @@ private func quotedNames(_ cell: String) -> [String] {
         #expect(throws: TraceFormatError(line: 1, column: 46, message: "unknown signal kind 'hot'; expected one of behaviorSubject, "
             + "channelTerminal, cold, connection, empty, error, groupedSignal, operator, replaySubject, return, subject")) {
             try Trace(json: Data(signal.utf8))
+        }
+    }
+
+    @Test("docs/trace-format.md lists every kind of event with its row's fields and meaning")
+    func documentedEvents() throws {
+        let rows = try tableRows(under: "| kind | fields | meaning |", in: traceFormatDocument())
+        #expect(rows.map { quotedNames($0[0]).first ?? "" } == TraceEvent.vocabulary.map(\.name))
+        for (row, definition) in zip(rows, TraceEvent.vocabulary) {
+            #expect(quotedNames(row[1]) == definition.fields.map(\.name), "\(definition.name)")
+            #expect(row[2] == definition.summary, "\(definition.name)")
         }
     }
 
