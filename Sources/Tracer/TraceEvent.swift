@@ -54,11 +54,11 @@ extension TraceEvent {
     /// Every kind of event, a row each, in the order of ``Tag``: the one place that says what
     /// each kind is called, what it carries and what it means.
     ///
-    /// The trace JSON writer and reader, the `Codable` conformance, ``Trace/validate()`` and the
-    /// recorder work from these rows. Adding a kind of event means adding a case to ``Kind``,
-    /// to ``Tag`` and to ``Kind/parts``, and a row here; then the runtime's report of it (and
-    /// the line of the recorder that turns the report into this kind), and the timeline's
-    /// drawing of it.
+    /// The trace JSON writer and reader, the `Codable` conformance, ``Trace/validate()``, the
+    /// recorder, the Chrome trace export, the marbles and the report's table of events all work
+    /// from these rows. Adding a kind of event means adding a case to ``Kind``, to ``Tag`` and
+    /// to ``Kind/parts``, and a row here; then the runtime's report of it (and the line of the
+    /// recorder that turns the report into this kind), and the timeline's drawing of it.
     public static let vocabulary: [Definition] = [
         Definition(.signal, "signal", [.signal], .createsSignal, word: "created", detail: .signalKind,
                    summary: "the signal (or connection) was created") { .signal($0.id) },
@@ -120,7 +120,8 @@ extension TraceEvent.Kind {
 }
 
 extension TraceEvent {
-    /// A kind of event without what it carries: the index of its row in ``vocabulary``.
+    /// A kind of event without what it carries: the index of its row in ``vocabulary``. Its cases
+    /// are ``Kind``'s, by the same names.
     public enum Tag: UInt8, CaseIterable, Sendable, Hashable {
         case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect
 

@@ -218,4 +218,55 @@ private func quotedNames(_ cell: String) -> [String] {
         let rows = try tableRows(under: "| kind | what it is |", in: traceFormatDocument())
         #expect(rows.flatMap { quotedNames($0[0]) } == SignalKind.all.map(\.name))
     }
+
+    // MARK: Exports
+
+    @Test("every kind has its place in the Chrome trace: an instant event named by its word on its track, or the subscription's span")
+    func chromeMapping() throws {
+        let trace = tinyTrace()
+        let top = try #require(try JSONSerialization.jsonObject(with: trace.chromeTraceJSON()) as? [String: Any])
+        let exported = try #require(top["traceEvents"] as? [[String: Any]])
+        let instants = exported.filter { $0["ph"] as? String == "i" }
+        let spans = exported.filter { $0["ph"] as? String == "X" }
+        #expect(spans.count == trace.subscriptions.count)
+        for (index, event) in trace.events.enumerated() {
+            let (tag, payload) = event.kind.parts
+            let matching = instants.filter { (($0["args"] as? [String: Any])?["seq"] as? Int) == index }
+            switch tag.definition.role {
+            case .subscribes, .disposes:
+                #expect(matching.isEmpty, "\(tag) is part of the span")
+            default:
+                try #require(matching.count == 1, "\(tag) has an instant event")
+                let instant = matching[0]
+                #expect((instant["name"] as? String)?.hasPrefix(tag.definition.word) == true)
+                #expect((instant["cat"] as? String)?.isEmpty == false)
+                #expect(instant["pid"] as? Int == (tag.definition.about == .subscription ? 1 : 2))
+                #expect(instant["tid"] as? Int == payload.id + 1)
+                let args = try #require(instant["args"] as? [String: Any])
+                #expect((args["value"] as? String) == (tag.definition.has(.text) ? payload.text : nil))
+                #expect((args["replayed"] as? Bool) == (tag.definition.fields.contains(.replayed) ? payload.flag : nil))
+            }
+        }
+    }
+
+    @Test("every delivery is a marble: a value by its letter, an error #, completion |")
+    func marbleMapping() throws {
+        let trace = Trace(
+            signals: [TraceSignal(id: 0, kind: .subject, name: "s")],
+            subscriptions: (0..<2).map { TraceSubscription(id: $0, signal: 0, subscriber: .label("L\($0)")) },
+            events: [
+                TraceEvent(time: 0, kind: .signal(0)), TraceEvent(time: 0, kind: .subscribe(0)), TraceEvent(time: 0, kind: .subscribe(1)),
+                TraceEvent(time: 1, kind: .next(subscription: 0, value: "v", replayed: false)),
+                TraceEvent(time: 1, kind: .next(subscription: 1, value: "v", replayed: true)),
+                TraceEvent(time: 2, kind: .error(subscription: 0, message: "boom", replayed: false)),
+                TraceEvent(time: 2, kind: .completed(subscription: 1, replayed: true)),
+                TraceEvent(time: 3, kind: .dispose(0)),
+            ])
+        #expect(try trace.eventsMarble(of: 0, frame: 1, symbols: [:]) == "-v#")
+        #expect(try trace.eventsMarble(of: 1, frame: 1, symbols: [:]) == "-v|")
+        let text = try trace.marbles(frame: 1)
+        #expect(text.contains("subscription: ^--!"))
+        #expect(text.contains("replayed:     -a|"))
+        #expect(text.contains(#"# = "boom""#))
+    }
 }
