@@ -72,7 +72,11 @@ public enum Instrumentation {
     }
 }
 
-/// What kind of signal a report is about.
+/// What kind of signal a report is about: the kinds of node in the subscription graph.
+///
+/// A ``InstrumentationEvent/Kind/signalCreated(signal:kind:name:)`` report names
+/// every kind but ``connection``, which only
+/// ``InstrumentationEvent/Kind/connectionCreated(connection:source:subject:)`` reports.
 public enum SignalKind: Sendable, Hashable {
     /// A cold signal made by ``Signal/create(_:)``.
     case cold
@@ -94,6 +98,8 @@ public enum SignalKind: Sendable, Hashable {
     case groupedSignal
     /// A ``ChannelTerminal``.
     case channelTerminal
+    /// A ``MulticastConnection``: it joins a source to a subject and is never subscribed to itself.
+    case connection
 }
 
 /// Who subscribed, in a ``InstrumentationEvent/Kind/subscribed(subscription:signal:subscriber:parent:)`` report.

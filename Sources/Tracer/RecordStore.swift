@@ -8,34 +8,36 @@ import Reactive
 /// retains or releases anything. The rare reports that carry more (a signal's
 /// name and kind, a subscriber's identity) keep it in a ``RecordDetail``.
 struct Record {
-    enum Kind: UInt8 {
-        case signal, named, connection, subscribed, didSubscribe
-        case next, error, completed, disposed
-        case sentNext, sentError, sentCompleted, connected
-    }
-
     let sequence: Int
     let time: Double
     /// The sequence number of the report that caused this one, or -1.
     let cause: Int
-    /// The subscription, signal or connection the report is about; for the
-    /// kinds that have a detail, the detail's index.
+    /// The subscription, signal or connection the report is about; for a
+    /// report with a detail, the detail's index.
     var subject: Int
     /// The label's UTF-8 bytes when `textCount` ≤ 8 (the first byte lowest),
     /// otherwise the label's offset in the store's text.
     var text: UInt64
     var textCount: UInt32
-    let kind: Kind
-    /// Whether a delivery was replayed history; for `connected`, whether it was the first connect.
+    /// The kind of event the report becomes; `nil` for a report with a detail, which says.
+    let event: TraceEvent.Tag?
+    /// Which of the runtime's numberings `subject` is in.
+    let space: IDSpace
+    /// The event's flag: whether a delivery was replayed history; for `connect`, whether it was the first.
     let flag: Bool
 
     /// The most bytes of a label kept inside the record.
     static let inlineLimit = 8
 }
 
+/// The runtime's numberings: it numbers signals, subscriptions and connections each from 0.
+enum IDSpace: UInt8 {
+    case signal, subscription, connection
+}
+
 /// What a rare report carries beyond a ``Record``.
 enum RecordDetail {
-    case signal(Int, TraceSignal.Kind, String)
+    case signal(Int, SignalKind, String)
     case named(Int, String)
     case connection(Int, source: Int?, subject: Int)
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
@@ -49,40 +51,39 @@ struct PendingRecord {
     var longLabel: String?
     var detail: RecordDetail?
 
+    /// The record of a report: the one place that says which event each of the runtime's reports becomes.
     init(_ event: InstrumentationEvent) {
         var detail: RecordDetail?
+        var tag: TraceEvent.Tag?
+        var space = IDSpace.subscription
         var subject = 0
         var label: Label?
         var flag = false
-        let kind: Record.Kind
         switch event.kind {
-        case .signalCreated(let id, let signalKind, let name):
-            kind = .signal
-            detail = .signal(id, TraceSignal.Kind(signalKind), name)
-        case .signalNamed(let id, let name):
-            kind = .named
-            detail = .named(id, name)
-        case .connectionCreated(let id, let source, let subjectID):
-            kind = .connection
-            detail = .connection(id, source: source, subject: subjectID)
+        case .signalCreated(let id, let signalKind, let name): detail = .signal(id, signalKind, name)
+        case .signalNamed(let id, let name): detail = .named(id, name)
+        case .connectionCreated(let id, let source, let subjectID): detail = .connection(id, source: source, subject: subjectID)
         case .subscribed(let id, let signal, let subscriber, let parent):
-            kind = .subscribed
             detail = .subscribed(id, signal: signal, subscriber, parent: parent)
-        case .didSubscribe(let id): (kind, subject) = (.didSubscribe, id)
-        case .next(let id, let value, let replayed): (kind, subject, label, flag) = (.next, id, Label(of: value), replayed)
-        case .error(let id, let error, let replayed): (kind, subject, label, flag) = (.error, id, Label(of: error), replayed)
-        case .completed(let id, let replayed): (kind, subject, flag) = (.completed, id, replayed)
-        case .disposed(let id): (kind, subject) = (.disposed, id)
-        case .sentNext(let id, let value): (kind, subject, label) = (.sentNext, id, Label(of: value))
-        case .sentError(let id, let error): (kind, subject, label) = (.sentError, id, Label(of: error))
-        case .sentCompleted(let id): (kind, subject) = (.sentCompleted, id)
-        case .connected(let id, let first): (kind, subject, flag) = (.connected, id, first)
+        case .didSubscribe(let id): (tag, subject) = (.didSubscribe, id)
+        case .next(let id, let value, let replayed): (tag, subject, label, flag) = (.next, id, Label(of: value), replayed)
+        case .error(let id, let error, let replayed): (tag, subject, label, flag) = (.error, id, Label(of: error), replayed)
+        case .completed(let id, let replayed): (tag, subject, flag) = (.completed, id, replayed)
+        case .disposed(let id): (tag, subject) = (.dispose, id)
+        case .sentNext(let id, let value): (tag, space, subject, label) = (.send, .signal, id, Label(of: value))
+        case .sentError(let id, let error): (tag, space, subject, label) = (.sendError, .signal, id, Label(of: error))
+        case .sentCompleted(let id): (tag, space, subject) = (.sendCompleted, .signal, id)
+        case .connected(let id, let first): (tag, space, subject, flag) = (.connect, .connection, id, first)
         }
-        self.init(kind, subject: subject, label: label, flag: flag, sequence: event.sequence, time: event.time, cause: event.cause)
+        self.init(
+            tag, space, subject: subject, label: label, flag: flag, sequence: event.sequence, time: event.time, cause: event.cause)
         self.detail = detail
     }
 
-    init(_ kind: Record.Kind, subject: Int, label: Label?, flag: Bool, sequence: Int, time: Double, cause: Int?) {
+    init(
+        _ event: TraceEvent.Tag?, _ space: IDSpace, subject: Int, label: Label?, flag: Bool,
+        sequence: Int, time: Double, cause: Int?
+    ) {
         var text: UInt64 = 0
         var textCount: UInt32 = 0
         switch label {
@@ -91,7 +92,7 @@ struct PendingRecord {
         case nil: break
         }
         record = Record(sequence: sequence, time: time, cause: cause ?? -1, subject: subject,
-                        text: text, textCount: textCount, kind: kind, flag: flag)
+                        text: text, textCount: textCount, event: event, space: space, flag: flag)
     }
 }
 

@@ -138,7 +138,8 @@ extension TraceSubscription: Codable {
     }
 }
 
-/// An event with its sequence number, as the format writes it.
+/// An event with its sequence number, as the format writes it: its fields are those of its
+/// kind's row of ``TraceEvent/vocabulary``, as for ``Trace/json()``.
 private struct SequencedEvent: Codable {
     let sequence: Int
     let event: TraceEvent
@@ -148,74 +149,52 @@ private struct SequencedEvent: Codable {
         self.event = event
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case seq, time, kind, subscription, signal, value, message, replayed, first, cause
+    /// A field's name: `seq`, `time`, `kind`, `cause` or one of ``TraceEvent/Field``.
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        init?(intValue: Int) { nil }
+
+        static let seq = Key("seq"), time = Key("time"), kind = Key("kind"), cause = Key("cause")
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
+        var container = encoder.container(keyedBy: Key.self)
         try container.encode(sequence, forKey: .seq)
         try container.encode(event.time, forKey: .time)
-        try container.encode(event.kind.name, forKey: .kind)
-        switch event.kind {
-        case .signal(let signal):
-            try container.encode(signal, forKey: .signal)
-        case .subscribe(let subscription):
-            try container.encode(subscription, forKey: .subscription)
-        case .didSubscribe(let subscription):
-            try container.encode(subscription, forKey: .subscription)
-        case .next(let subscription, let value, let replayed):
-            try container.encode(subscription, forKey: .subscription)
-            try container.encode(value, forKey: .value)
-            try container.encode(replayed, forKey: .replayed)
-        case .error(let subscription, let message, let replayed):
-            try container.encode(subscription, forKey: .subscription)
-            try container.encode(message, forKey: .message)
-            try container.encode(replayed, forKey: .replayed)
-        case .completed(let subscription, let replayed):
-            try container.encode(subscription, forKey: .subscription)
-            try container.encode(replayed, forKey: .replayed)
-        case .dispose(let subscription):
-            try container.encode(subscription, forKey: .subscription)
-        case .send(let signal, let value):
-            try container.encode(signal, forKey: .signal)
-            try container.encode(value, forKey: .value)
-        case .sendError(let signal, let message):
-            try container.encode(signal, forKey: .signal)
-            try container.encode(message, forKey: .message)
-        case .sendCompleted(let signal):
-            try container.encode(signal, forKey: .signal)
-        case .connect(let signal, let first):
-            try container.encode(signal, forKey: .signal)
-            try container.encode(first, forKey: .first)
+        let (tag, payload) = event.kind.parts
+        let definition = tag.definition
+        try container.encode(definition.name, forKey: .kind)
+        for field in definition.fields {
+            switch field.slot {
+            case .id: try container.encode(payload.id, forKey: Key(field.name))
+            case .text: try container.encode(payload.text, forKey: Key(field.name))
+            case .flag: try container.encode(payload.flag, forKey: Key(field.name))
+            }
         }
         try container.encodeIfPresent(event.cause, forKey: .cause)
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: Key.self)
         sequence = try container.decode(Int.self, forKey: .seq)
         let time = try container.decode(Double.self, forKey: .time)
         let name = try container.decode(String.self, forKey: .kind)
-        func int(_ key: CodingKeys) throws -> Int { try container.decode(Int.self, forKey: key) }
-        func string(_ key: CodingKeys) throws -> String { try container.decode(String.self, forKey: key) }
-        func bool(_ key: CodingKeys) throws -> Bool { try container.decode(Bool.self, forKey: key) }
-        let kind: TraceEvent.Kind
-        switch name {
-        case "signal": kind = .signal(try int(.signal))
-        case "subscribe": kind = .subscribe(try int(.subscription))
-        case "didSubscribe": kind = .didSubscribe(try int(.subscription))
-        case "next": kind = .next(subscription: try int(.subscription), value: try string(.value), replayed: try bool(.replayed))
-        case "error": kind = .error(subscription: try int(.subscription), message: try string(.message), replayed: try bool(.replayed))
-        case "completed": kind = .completed(subscription: try int(.subscription), replayed: try bool(.replayed))
-        case "dispose": kind = .dispose(try int(.subscription))
-        case "send": kind = .send(signal: try int(.signal), value: try string(.value))
-        case "sendError": kind = .sendError(signal: try int(.signal), message: try string(.message))
-        case "sendCompleted": kind = .sendCompleted(signal: try int(.signal))
-        case "connect": kind = .connect(signal: try int(.signal), first: try bool(.first))
-        default:
+        guard let tag = TraceEvent.Tag(name: name) else {
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown event kind '\(name)'")
         }
-        event = TraceEvent(time: time, kind: kind, cause: try container.decodeIfPresent(Int.self, forKey: .cause))
+        var payload = TraceEvent.Payload(id: 0)
+        for field in tag.definition.fields {
+            switch field.slot {
+            case .id: payload.id = try container.decode(Int.self, forKey: Key(field.name))
+            case .text: payload.text = try container.decode(String.self, forKey: Key(field.name))
+            case .flag: payload.flag = try container.decode(Bool.self, forKey: Key(field.name))
+            }
+        }
+        let cause = try container.decodeIfPresent(Int.self, forKey: .cause)
+        event = TraceEvent(time: time, kind: TraceEvent.Kind(tag, payload), cause: cause)
     }
 }

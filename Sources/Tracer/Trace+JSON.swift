@@ -26,9 +26,10 @@ extension Trace {
             subscription.write(to: &writer)
         }
         writer.raw(subscriptions.isEmpty ? "],\n  \"events\": [" : "\n  ],\n  \"events\": [")
+        let format = EventFormat.shared
         for (index, event) in events.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
-            event.write(to: &writer, sequence: index)
+            event.write(to: &writer, sequence: index, format: format)
         }
         writer.raw(events.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         return Data(writer.bytes)
@@ -194,67 +195,71 @@ extension TraceSubscription {
 }
 
 extension TraceEvent {
-    func write(to writer: inout JSONWriter, sequence: Int) {
+    func write(to writer: inout JSONWriter, sequence: Int, format: EventFormat) {
         writer.raw("{\"seq\": ")
         writer.int(sequence)
         writer.raw(", \"time\": ")
         writer.double(time)
         writer.raw(", \"kind\": ")
-        switch kind {
-        case .signal(let signal):
-            writer.raw("\"signal\", \"signal\": ")
-            writer.int(signal)
-        case .subscribe(let subscription):
-            writer.raw("\"subscribe\", \"subscription\": ")
-            writer.int(subscription)
-        case .didSubscribe(let subscription):
-            writer.raw("\"didSubscribe\", \"subscription\": ")
-            writer.int(subscription)
-        case .next(let subscription, let value, let replayed):
-            writer.raw("\"next\", \"subscription\": ")
-            writer.int(subscription)
-            writer.raw(", \"value\": ")
-            writer.string(value)
-            writer.raw(", \"replayed\": ")
-            writer.bool(replayed)
-        case .error(let subscription, let message, let replayed):
-            writer.raw("\"error\", \"subscription\": ")
-            writer.int(subscription)
-            writer.raw(", \"message\": ")
-            writer.string(message)
-            writer.raw(", \"replayed\": ")
-            writer.bool(replayed)
-        case .completed(let subscription, let replayed):
-            writer.raw("\"completed\", \"subscription\": ")
-            writer.int(subscription)
-            writer.raw(", \"replayed\": ")
-            writer.bool(replayed)
-        case .dispose(let subscription):
-            writer.raw("\"dispose\", \"subscription\": ")
-            writer.int(subscription)
-        case .send(let signal, let value):
-            writer.raw("\"send\", \"signal\": ")
-            writer.int(signal)
-            writer.raw(", \"value\": ")
-            writer.string(value)
-        case .sendError(let signal, let message):
-            writer.raw("\"sendError\", \"signal\": ")
-            writer.int(signal)
-            writer.raw(", \"message\": ")
-            writer.string(message)
-        case .sendCompleted(let signal):
-            writer.raw("\"sendCompleted\", \"signal\": ")
-            writer.int(signal)
-        case .connect(let signal, let first):
-            writer.raw("\"connect\", \"signal\": ")
-            writer.int(signal)
-            writer.raw(", \"first\": ")
-            writer.bool(first)
-        }
+        format.write(kind, to: &writer)
         if let cause {
             writer.raw(", \"cause\": ")
             writer.int(cause)
         }
         writer.byte(UInt8(ascii: "}"))
+    }
+}
+
+/// What ``Trace/json()`` writes for each kind of event, made once from ``TraceEvent/vocabulary``:
+/// the kind's name in quotes, then for each field its key (`, "subscription": `) and its value.
+///
+/// The bytes are kept in one array and the pieces as offsets into it, so that writing an event
+/// retains nothing but its text.
+struct EventFormat: Sendable {
+    /// A piece of ``bytes``, and where the value written after it is, if one is.
+    private struct Piece {
+        let bytes: Range<Int>
+        let slot: TraceEvent.Field.Slot?
+    }
+
+    private let bytes: [UInt8]
+    private let pieces: [Piece]
+    /// By tag, the kind's pieces: its name, then one per field.
+    private let kinds: [Range<Int>]
+
+    static let shared = EventFormat()
+
+    private init() {
+        var bytes: [UInt8] = []
+        var pieces: [Piece] = []
+        var kinds: [Range<Int>] = []
+        func piece(_ text: String, _ slot: TraceEvent.Field.Slot?) {
+            pieces.append(Piece(bytes: bytes.count..<bytes.count + text.utf8.count, slot: slot))
+            bytes += text.utf8
+        }
+        for definition in TraceEvent.vocabulary {
+            let first = pieces.count
+            piece("\"\(definition.name)\"", nil)
+            for field in definition.fields { piece(", \"\(field.name)\": ", field.slot) }
+            kinds.append(first..<pieces.count)
+        }
+        (self.bytes, self.pieces, self.kinds) = (bytes, pieces, kinds)
+    }
+
+    /// Writes `"next", "subscription": 3, "value": "a", "replayed": false` for a `next` event.
+    func write(_ kind: TraceEvent.Kind, to writer: inout JSONWriter) {
+        let (tag, payload) = kind.parts
+        bytes.withUnsafeBufferPointer { bytes in
+            for index in kinds[Int(tag.rawValue)] {
+                let piece = pieces[index]
+                writer.raw(UnsafeBufferPointer(rebasing: bytes[piece.bytes]))
+                switch piece.slot {
+                case .id?: writer.int(payload.id)
+                case .text?: writer.string(payload.text)
+                case .flag?: writer.bool(payload.flag)
+                case nil: break
+                }
+            }
+        }
     }
 }

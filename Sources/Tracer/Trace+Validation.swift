@@ -110,6 +110,7 @@ extension Trace {
         var created = [Bool](repeating: false, count: signals.count)
         var lifecycles = [Lifecycle](repeating: Lifecycle(), count: subscriptions.count)
         var previousTime = 0.0
+        let roles = TraceEvent.Tag.roles
 
         func signal(_ id: Int, at index: Int) throws(TraceValidationError) -> TraceSignal {
             guard signals.indices.contains(id) else { throw fail(index, "signal", "there is no signal \(id)") }
@@ -128,20 +129,23 @@ extension Trace {
             if let cause = event.cause, !(0..<index).contains(cause) {
                 throw fail(index, "cause", "the cause must be an earlier event, not \(cause)")
             }
-            switch event.kind {
-            case .signal(let id):
+            let (tag, payload) = event.kind.parts
+            let id = payload.id
+            let role = roles[Int(tag.rawValue)]
+            switch role {
+            case .createsSignal:
                 guard signals.indices.contains(id) else { throw fail(index, "signal", "there is no signal \(id)") }
                 guard !created[id] else { throw fail(index, "signal", "signal \(id) is created twice") }
                 created[id] = true
-            case .send(let id, _), .sendError(let id, _), .sendCompleted(let id):
+            case .sendsToSubject:
                 guard try signal(id, at: index).kind.isHot else {
                     throw fail(index, "signal", "signal \(id) is not a subject, so nothing can be sent to it")
                 }
-            case .connect(let id, _):
+            case .connects:
                 guard try signal(id, at: index).kind == .connection else {
                     throw fail(index, "signal", "signal \(id) is not a connection")
                 }
-            case .subscribe(let id):
+            case .subscribes:
                 guard subscriptions.indices.contains(id) else { throw fail(index, "subscription", "there is no subscription \(id)") }
                 guard !lifecycles[id].subscribed else { throw fail(index, "subscription", "subscription \(id) is made twice") }
                 let target = subscriptions[id].signal
@@ -149,7 +153,7 @@ extension Trace {
                     throw fail(index, "subscription", "subscription \(id) subscribes to signal \(target) before its 'signal' event")
                 }
                 lifecycles[id].subscribed = true
-            case .didSubscribe(let id), .next(let id, _, _), .error(let id, _, _), .completed(let id, _), .dispose(let id):
+            case .runsDidSubscribe, .delivers, .disposes:
                 guard subscriptions.indices.contains(id) else { throw fail(index, "subscription", "there is no subscription \(id)") }
                 var lifecycle = lifecycles[id]
                 guard lifecycle.subscribed else {
@@ -158,19 +162,20 @@ extension Trace {
                 guard !lifecycle.disposed else {
                     throw fail(index, "kind", "subscription \(id) was already disposed")
                 }
-                switch event.kind {
-                case .didSubscribe:
+                switch role {
+                case .runsDidSubscribe:
                     guard !lifecycle.ranDidSubscribe else {
                         throw fail(index, "kind", "didSubscribe runs once per subscription; subscription \(id) ran it already")
                     }
                     lifecycle.ranDidSubscribe = true
-                case .dispose:
-                    lifecycle.disposed = true
-                default:
+                case .delivers(let delivery):
                     guard !lifecycle.terminated else {
                         throw fail(index, "kind", "subscription \(id) already received its error or completed")
                     }
-                    lifecycle.terminated = event.kind.isTerminal
+                    lifecycle.terminated = delivery.isTerminal
+                case .disposes:
+                    lifecycle.disposed = true
+                default: break
                 }
                 lifecycles[id] = lifecycle
             }

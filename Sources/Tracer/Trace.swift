@@ -1,3 +1,5 @@
+import Reactive
+
 /// A recording of what signals did: the single source every diagram, report
 /// and check is drawn from.
 ///
@@ -39,63 +41,9 @@ public struct Trace: Sendable, Hashable {
 
 /// A signal, subject or multicast connection in a ``Trace``.
 public struct TraceSignal: Sendable, Hashable {
-    /// What kind of thing it is.
-    public enum Kind: Sendable, Hashable {
-        /// A cold signal made by `Signal.create`: its `didSubscribe` runs once per subscription.
-        case cold
-        /// A cold signal made by an operator such as `map`, `flattenMap` or `defer`.
-        case `operator`
-        /// `Signal.empty()`.
-        case empty
-        /// `Signal.return(_:)`.
-        case `return`
-        /// `Signal.error(_:)`.
-        case error
-        /// A plain `Subject`.
-        case subject
-        /// A `BehaviorSubject`.
-        case behaviorSubject
-        /// A `ReplaySubject`; `capacity` is `nil` when unlimited.
-        case replaySubject(capacity: Int?)
-        /// A `GroupedSignal` sent by `groupBy`.
-        case groupedSignal
-        /// A `ChannelTerminal`.
-        case channelTerminal
-        /// A `MulticastConnection`; ``TraceSignal/source`` and ``TraceSignal/subject`` say what it joins.
-        case connection
-
-        /// The kinds by their names in the trace format; a replay subject without its capacity.
-        static let byName: [String: Kind] = [
-            "cold": .cold, "operator": .operator, "empty": .empty, "return": .return, "error": .error,
-            "subject": .subject, "behaviorSubject": .behaviorSubject, "replaySubject": .replaySubject(capacity: nil),
-            "groupedSignal": .groupedSignal, "channelTerminal": .channelTerminal, "connection": .connection,
-        ]
-
-        /// The kind's name in the trace format, such as `replaySubject`.
-        public var name: String {
-            switch self {
-            case .cold: "cold"
-            case .operator: "operator"
-            case .empty: "empty"
-            case .return: "return"
-            case .error: "error"
-            case .subject: "subject"
-            case .behaviorSubject: "behaviorSubject"
-            case .replaySubject: "replaySubject"
-            case .groupedSignal: "groupedSignal"
-            case .channelTerminal: "channelTerminal"
-            case .connection: "connection"
-            }
-        }
-
-        /// Whether it is a hot signal (a subject of some kind) that shares one stream with every subscriber.
-        public var isHot: Bool {
-            switch self {
-            case .subject, .behaviorSubject, .replaySubject, .groupedSignal, .channelTerminal: true
-            default: false
-            }
-        }
-    }
+    /// What kind of thing it is: the runtime's own kinds, whose names and prose are in the
+    /// extension below.
+    public typealias Kind = SignalKind
 
     /// The signal's position in ``Trace/signals``.
     public var id: Int
@@ -158,98 +106,44 @@ public struct TraceSubscription: Sendable, Hashable {
     }
 }
 
-/// One thing that happened, in a ``Trace``.
-public struct TraceEvent: Sendable, Hashable {
-    /// What happened. Ids refer to ``Trace/signals`` and ``Trace/subscriptions``.
-    public enum Kind: Sendable, Hashable {
-        /// A signal or connection was created.
-        case signal(Int)
-        /// A subscription was made.
-        case subscribe(Int)
-        /// A cold signal's `didSubscribe` closure started for the subscription:
-        /// the side effect that runs once per subscription.
-        case didSubscribe(Int)
-        /// A value, shown by its label, reached the subscription. `replayed`
-        /// marks history a subject hands a new subscriber, rather than a live value.
-        case next(subscription: Int, value: String, replayed: Bool)
-        /// An error, shown by its description, reached the subscription.
-        case error(subscription: Int, message: String, replayed: Bool)
-        /// Completion reached the subscription.
-        case completed(subscription: Int, replayed: Bool)
-        /// The subscription was disposed: after a terminal event, or cancelled.
-        case dispose(Int)
-        /// A subject was sent a value.
-        case send(signal: Int, value: String)
-        /// A subject was sent an error.
-        case sendError(signal: Int, message: String)
-        /// A subject was sent completion.
-        case sendCompleted(signal: Int)
-        /// `connect()` was called on a connection; `first` is `false` for the calls that did nothing.
-        case connect(signal: Int, first: Bool)
+// MARK: - The signal kinds
 
-        /// The kind's name in the trace format, such as `didSubscribe`.
-        public var name: String {
-            switch self {
-            case .signal: "signal"
-            case .subscribe: "subscribe"
-            case .didSubscribe: "didSubscribe"
-            case .next: "next"
-            case .error: "error"
-            case .completed: "completed"
-            case .dispose: "dispose"
-            case .send: "send"
-            case .sendError: "sendError"
-            case .sendCompleted: "sendCompleted"
-            case .connect: "connect"
-            }
-        }
+extension SignalKind {
+    /// One of each kind, a replay subject without its capacity, in the order docs/trace-format.md lists them.
+    public static let all: [SignalKind] = [
+        .cold, .operator, .empty, .return, .error, .subject, .behaviorSubject, .replaySubject(capacity: nil),
+        .groupedSignal, .channelTerminal, .connection,
+    ]
 
-        /// The subscription the event is about, if any.
-        public var subscription: Int? {
-            switch self {
-            case .subscribe(let id), .didSubscribe(let id), .dispose(let id): id
-            case .next(let id, _, _), .error(let id, _, _), .completed(let id, _): id
-            case .signal, .send, .sendError, .sendCompleted, .connect: nil
-            }
-        }
-
-        /// Whether it is a delivery of next, error or completed to a subscription.
-        public var isDelivery: Bool {
-            switch self {
-            case .next, .error, .completed: true
-            default: false
-            }
-        }
-
-        /// Whether it is a delivery of error or completed.
-        public var isTerminal: Bool {
-            switch self {
-            case .error, .completed: true
-            default: false
-            }
-        }
-
-        /// Whether it is replayed history rather than a live delivery.
-        public var isReplayed: Bool {
-            switch self {
-            case .next(_, _, let replayed), .error(_, _, let replayed), .completed(_, let replayed): replayed
-            default: false
-            }
+    /// The kind's name in the trace format, its name in prose and whether it is hot: one row of the table.
+    private var definition: (name: String, prose: String, isHot: Bool) {
+        switch self {
+        case .cold: ("cold", "cold signal", false)
+        case .operator: ("operator", "operator", false)
+        case .empty: ("empty", "empty signal", false)
+        case .return: ("return", "return signal", false)
+        case .error: ("error", "error signal", false)
+        case .subject: ("subject", "subject", true)
+        case .behaviorSubject: ("behaviorSubject", "behavior subject", true)
+        case .replaySubject: ("replaySubject", "replay subject", true)
+        case .groupedSignal: ("groupedSignal", "grouped signal", true)
+        case .channelTerminal: ("channelTerminal", "channel terminal", true)
+        case .connection: ("connection", "multicast connection", false)
         }
     }
 
-    /// When it happened, in the clock's seconds (virtual seconds for a `TestScheduler`).
-    public var time: Double
-    /// What happened.
-    public var kind: Kind
-    /// The position in ``Trace/events`` of the event during which this one
-    /// happened (a subject's deliveries name its send), if any.
-    public var cause: Int?
+    /// The kinds by their names in the trace format; a replay subject without its capacity.
+    static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
-    /// Makes an event.
-    public init(time: Double, kind: Kind, cause: Int? = nil) {
-        self.time = time
-        self.kind = kind
-        self.cause = cause
+    /// The kind's name in the trace format, such as `replaySubject`.
+    public var name: String { definition.name }
+
+    /// The kind in words, as the report writes it: "cold signal", "replay subject (capacity 1)".
+    public var prose: String {
+        guard case .replaySubject(let capacity?) = self else { return definition.prose }
+        return "\(definition.prose) (capacity \(capacity))"
     }
+
+    /// Whether it is a hot signal (a subject of some kind) that shares one stream with every subscriber.
+    public var isHot: Bool { definition.isHot }
 }

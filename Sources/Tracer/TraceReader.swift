@@ -5,6 +5,7 @@ struct TraceReader: ~Copyable {
     private var signalOffsets: [Int] = []
     private var subscriptionOffsets: [Int] = []
     private var eventOffsets: [Int] = []
+    private let tables = EventTables.shared
     /// The most events to read; the next one is refused.
     private let maximumEvents: Int
 
@@ -207,146 +208,145 @@ struct TraceReader: ~Copyable {
 
     // MARK: Events
 
-    /// The fields an event may have.
-    private enum EventField: Int, CaseIterable {
-        case seq, time, kind, subscription, signal, value, message, replayed, first, cause
+    /// A field an event may have: `seq`, `time`, `kind`, `cause` or one of the vocabulary's.
+    private enum EventField: Equatable {
+        case seq, time, kind, cause
+        case payload(TraceEvent.Field)
 
-        var name: String { "\(self)" }
-        var bit: UInt16 { 1 << UInt16(rawValue) }
-
-        /// The field named by `bytes`, compared byte by byte: no string is made.
-        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventField? { all[matching(bytes, utf8)] }
-
-        static func named(_ text: String) -> EventField? { all.first { $0.name == text } }
-
-        /// `allCases` and their names' bytes, made once (each use of `allCases` makes an array).
-        static let all = allCases
-        private static let utf8 = all.map { Array($0.name.utf8) }
-    }
-
-    /// The kinds of event, with the fields each has besides seq, time, kind and cause.
-    private enum EventName: Int, CaseIterable {
-        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect
-
-        var name: String { "\(self)" }
-
-        var fields: [EventField] {
+        var name: String {
             switch self {
-            case .signal: [.signal]
-            case .subscribe, .didSubscribe, .dispose: [.subscription]
-            case .next: [.subscription, .value, .replayed]
-            case .error: [.subscription, .message, .replayed]
-            case .completed: [.subscription, .replayed]
-            case .send: [.signal, .value]
-            case .sendError: [.signal, .message]
-            case .sendCompleted: [.signal]
-            case .connect: [.signal, .first]
+            case .seq: "seq"
+            case .time: "time"
+            case .kind: "kind"
+            case .cause: "cause"
+            case .payload(let field): field.name
             }
         }
+    }
 
-        /// ``fields`` and the fields every event may have, as bits.
-        var allowed: UInt16 { Self.allowedBits[rawValue] }
+    /// What reading events needs of ``TraceEvent/vocabulary``, made once. Each reader keeps it:
+    /// it is consulted for every field of every event, where a global's check that it has been
+    /// made would cost more than the look-up itself.
+    private struct EventTables: Sendable {
+        /// Every field an event may have, in the order names are tried (the order they usually come in).
+        let fields: [EventField]
+        /// Their names, and the names' bytes.
+        let names: [String]
+        private let utf8: [[UInt8]]
+        /// The names of the kinds, by tag, as bytes.
+        private let kinds: [[UInt8]]
+        /// By tag, the bits (see ``bit(_:)``) of the kind's fields, and of those and the fields every event has.
+        let required: [UInt16]
+        let allowed: [UInt16]
+        /// By tag, the row's ``TraceEvent/Definition/make``.
+        let makers: [@Sendable (TraceEvent.Payload) -> TraceEvent.Kind]
 
-        private static let allowedBits = all.map { name in
-            name.fields.reduce(EventField.seq.bit | EventField.time.bit | EventField.kind.bit | EventField.cause.bit) { $0 | $1.bit }
+        static let shared = EventTables()
+
+        private init() {
+            fields = [.seq, .time, .kind] + TraceEvent.Field.allCases.map(EventField.payload) + [.cause]
+            names = fields.map(\.name)
+            utf8 = names.map { Array($0.utf8) }
+            kinds = TraceEvent.vocabulary.map { Array($0.name.utf8) }
+            let fields = fields
+            func bits(_ chosen: [EventField]) -> UInt16 {
+                chosen.reduce(0) { $0 | 1 << UInt16(fields.firstIndex(of: $1)!) }
+            }
+            required = TraceEvent.vocabulary.map { bits($0.fields.map(EventField.payload)) }
+            allowed = required.map { $0 | bits([.seq, .time, .kind, .cause]) }
+            makers = TraceEvent.Tag.makers
         }
 
-        static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventName? { all[matching(bytes, utf8)] }
+        /// The bit of the field at `position` in ``fields``, in the set of fields seen.
+        func bit(_ position: Int) -> UInt16 { 1 << UInt16(position) }
 
-        static func named(_ text: String) -> EventName? { all.first { $0.name == text } }
+        /// The position in ``fields`` of the field named by `bytes`, compared byte by byte: no string is made.
+        func field(named bytes: UnsafeBufferPointer<UInt8>) -> Int? { matching(bytes, utf8) }
 
-        /// `allCases` and their names' bytes, made once.
-        static let all = allCases
-        private static let utf8 = all.map { Array($0.name.utf8) }
+        func field(named text: String) -> Int? { names.firstIndex(of: text) }
+
+        /// The kind named by `bytes`.
+        func kind(named bytes: UnsafeBufferPointer<UInt8>) -> TraceEvent.Tag? {
+            matching(bytes, kinds).map { TraceEvent.Tag(rawValue: UInt8($0))! }
+        }
     }
 
     /// Reads one event. The common case, a well-formed event, makes no string
     /// but its value and no dictionary: fields and kinds are matched on their
     /// bytes, and messages (with the event's path) are made only for a problem.
     private mutating func readEvent(_ index: Int) throws(Failure) -> TraceEvent {
-        var seq: Int?, time: Double?, kind: EventName?, subscription: Int?, signal: Int?
-        var text: String?, replayed: Bool?, first: Bool?, cause: Int?
+        var seq: Int?, time: Double?, kind: TraceEvent.Tag?, cause: Int?
+        // No kind has two fields in one slot, and a field the kind does not have is refused: one of each is enough.
+        var id = 0, text = "", flag = false
         var seqOffset = 0
         var seen: UInt16 = 0
         let start = scanner.offset
         var firstKey = true
         try scanner.beginObject()
-        while let (field, keyOffset) = try nextEventField(first: &firstKey, index: index) {
-            guard seen & field.bit == 0 else {
-                throw scanner.fail("'\(field.name)' appears twice in events[\(index)]", at: keyOffset)
+        while let (position, keyOffset) = try nextEventField(first: &firstKey, index: index) {
+            let bit = tables.bit(position)
+            guard seen & bit == 0 else {
+                throw scanner.fail("'\(tables.names[position])' appears twice in events[\(index)]", at: keyOffset)
             }
-            seen |= field.bit
-            switch field {
+            seen |= bit
+            switch tables.fields[position] {
             case .seq:
                 seqOffset = scanner.offset
                 seq = try scanner.int()
             case .time: time = try scanner.double()
             case .kind:
                 let offset = scanner.offset
-                if let raw = scanner.rawString(), let name = EventName.named(raw) {
+                if let raw = scanner.rawString(), let name = tables.kind(named: raw) {
                     kind = name
                 } else {
                     scanner = JSONScanner(scanner.bytes, at: offset)
                     let name = try scanner.string()
-                    guard let known = EventName.named(name) else {
+                    guard let known = TraceEvent.Tag(name: name) else {
                         throw scanner.fail(
-                            "unknown event kind '\(name)'; expected one of \(EventName.allCases.map(\.name).sorted().joined(separator: ", "))",
+                            "unknown event kind '\(name)'; expected one of \(TraceEvent.vocabulary.map(\.name).sorted().joined(separator: ", "))",
                             at: offset)
                     }
                     kind = known
                 }
-            case .subscription: subscription = try scanner.int()
-            case .signal: signal = try scanner.int()
-            case .value, .message: text = try scanner.string()
-            case .replayed: replayed = try scanner.bool()
-            case .first: first = try scanner.bool()
             case .cause: cause = try scanner.int()
+            case .payload(let field):
+                switch field.slot {
+                case .id: id = try scanner.int()
+                case .text: text = try scanner.string()
+                case .flag: flag = try scanner.bool()
+                }
             }
         }
         guard let seq else { throw scanner.fail("events[\(index)] has no 'seq'", at: start) }
         try expectIndex(seq, index, field: "seq", of: "events[\(index)]", at: seqOffset)
         guard let kind else { throw scanner.fail("events[\(index)] has no 'kind'", at: start) }
-        if seen & ~kind.allowed != 0 {
-            let offending = EventField.allCases.filter { seen & ~kind.allowed & $0.bit != 0 }.map(\.name)
+        let allowed = tables.allowed[Int(kind.rawValue)]
+        if seen & ~allowed != 0 {
+            let offending = tables.fields.indices.filter { seen & ~allowed & tables.bit($0) != 0 }.map { tables.names[$0] }
             var rescan = JSONScanner(scanner.bytes, at: start)
             let offset = (try? rescan.offsetOfFirstKey(in: offending, inObjectAt: start)) ?? start
             let key = offending.first { name in
                 var probe = JSONScanner(scanner.bytes, at: offset)
                 return (try? probe.string()) == name
             } ?? offending[0]
-            throw scanner.fail("a '\(kind.name)' event has no field '\(key)'", at: offset)
+            throw scanner.fail("a '\(kind.definition.name)' event has no field '\(key)'", at: offset)
         }
-        func need<T>(_ value: T?, _ field: String) throws(Failure) -> T {
-            guard let value else { throw scanner.fail("events[\(index)] ('\(kind.name)') has no '\(field)'", at: start) }
-            return value
-        }
-        let eventKind: TraceEvent.Kind
-        switch kind {
-        case .signal: eventKind = .signal(try need(signal, "signal"))
-        case .subscribe: eventKind = .subscribe(try need(subscription, "subscription"))
-        case .didSubscribe: eventKind = .didSubscribe(try need(subscription, "subscription"))
-        case .next:
-            eventKind = .next(subscription: try need(subscription, "subscription"), value: try need(text, "value"),
-                              replayed: try need(replayed, "replayed"))
-        case .error:
-            eventKind = .error(subscription: try need(subscription, "subscription"), message: try need(text, "message"),
-                               replayed: try need(replayed, "replayed"))
-        case .completed:
-            eventKind = .completed(subscription: try need(subscription, "subscription"), replayed: try need(replayed, "replayed"))
-        case .dispose: eventKind = .dispose(try need(subscription, "subscription"))
-        case .send: eventKind = .send(signal: try need(signal, "signal"), value: try need(text, "value"))
-        case .sendError: eventKind = .sendError(signal: try need(signal, "signal"), message: try need(text, "message"))
-        case .sendCompleted: eventKind = .sendCompleted(signal: try need(signal, "signal"))
-        case .connect: eventKind = .connect(signal: try need(signal, "signal"), first: try need(first, "first"))
+        let required = tables.required[Int(kind.rawValue)]
+        if seen & required != required {
+            let definition = kind.definition
+            let missing = definition.fields.first { seen & tables.bit(tables.fields.firstIndex(of: .payload($0))!) == 0 }!
+            throw scanner.fail("events[\(index)] ('\(definition.name)') has no '\(missing.name)'", at: start)
         }
         guard let time else { throw scanner.fail("events[\(index)] has no 'time'", at: start) }
-        return TraceEvent(time: time, kind: eventKind, cause: cause)
+        let make = tables.makers[Int(kind.rawValue)]
+        return TraceEvent(time: time, kind: make(.init(id: id, text: text, flag: flag)), cause: cause)
     }
 
-    /// The next field of an event and the offset of its name, or `nil` at the event's end.
-    private mutating func nextEventField(first: inout Bool, index: Int) throws(Failure) -> (EventField, Int)? {
+    /// The position in `EventTables.fields` of the next field of an event and the offset of its
+    /// name, or `nil` at the event's end.
+    private mutating func nextEventField(first: inout Bool, index: Int) throws(Failure) -> (Int, Int)? {
         if scanner.peek() == UInt8(ascii: "}") {
-            return try scanner.nextKey(first: &first).map { _ in (EventField.seq, 0) }  // consumes the brace
+            return try scanner.nextKey(first: &first).map { _ in (0, 0) }  // consumes the brace
         }
         if !first { try scanner.expect(UInt8(ascii: ","), "',' or '}'") }
         first = false
@@ -354,14 +354,14 @@ struct TraceReader: ~Copyable {
             throw scanner.fail("expected a field name in quotes, found \(scanner.found())")
         }
         let keyOffset = scanner.offset
-        let field: EventField
-        if let raw = scanner.rawString(), let known = EventField.named(raw) {
+        let field: Int
+        if let raw = scanner.rawString(), let known = tables.field(named: raw) {
             field = known
         } else {
             // Escapes, or an unknown name: read it as a string, with its checks and messages.
             scanner = JSONScanner(scanner.bytes, at: keyOffset)
             let key = try scanner.string()
-            guard let known = EventField.named(key) else {
+            guard let known = tables.field(named: key) else {
                 throw scanner.fail("unknown field '\(key)' in events[\(index)]", at: keyOffset)
             }
             field = known

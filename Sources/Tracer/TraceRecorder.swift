@@ -47,13 +47,15 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
         _ value: Value, subscription: Int, replayed: Bool, sequence: Int, time: Double, cause: Int?
     ) {
         let pending = PendingRecord(
-            .next, subject: subscription, label: Label(of: value), flag: replayed, sequence: sequence, time: time, cause: cause)
+            .next, .subscription, subject: subscription, label: Label(of: value), flag: replayed, sequence: sequence, time: time,
+            cause: cause)
         store(pending.record, longLabel: pending.longLabel, detail: nil)
     }
 
     /// Receives a value sent to a subject from the runtime.
     public func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?) {
-        let pending = PendingRecord(.sentNext, subject: signal, label: Label(of: value), flag: false, sequence: sequence, time: time, cause: cause)
+        let pending = PendingRecord(
+            .send, .signal, subject: signal, label: Label(of: value), flag: false, sequence: sequence, time: time, cause: cause)
         store(pending.record, longLabel: pending.longLabel, detail: nil)
     }
 
@@ -128,35 +130,6 @@ extension Trace {
     }
 }
 
-extension TraceSignal.Kind {
-    init(_ kind: SignalKind) {
-        switch kind {
-        case .cold: self = .cold
-        case .operator: self = .operator
-        case .empty: self = .empty
-        case .return: self = .return
-        case .error: self = .error
-        case .subject: self = .subject
-        case .behaviorSubject: self = .behaviorSubject
-        case .replaySubject(let capacity): self = .replaySubject(capacity: capacity)
-        case .groupedSignal: self = .groupedSignal
-        case .channelTerminal: self = .channelTerminal
-        }
-    }
-}
-
-extension TraceEvent.Kind {
-    /// The same delivery marked as replayed history; other events unchanged.
-    func replayed() -> Self {
-        switch self {
-        case .next(let subscription, let value, _): .next(subscription: subscription, value: value, replayed: true)
-        case .error(let subscription, let message, _): .error(subscription: subscription, message: message, replayed: true)
-        case .completed(let subscription, _): .completed(subscription: subscription, replayed: true)
-        default: self
-        }
-    }
-}
-
 /// Turns ordered records into a trace: numbers signals, connections and
 /// subscriptions in order of creation and events by position.
 private struct Assembler {
@@ -182,45 +155,37 @@ private struct Assembler {
         let records = store.sorted()
         events.reserveCapacity(records.count)
         var clock = -Double.infinity
+        let makers = TraceEvent.Tag.makers
         for record in records {
             clock = max(clock, max(record.time - origin, 0))
             var kind: TraceEvent.Kind
             do {
-            switch record.kind {
-            case .signal:
-                guard case .signal(let id, let signalKind, let name) = store.detail(of: record) else { continue }
-                signalIDs[id] = signals.count
-                kind = .signal(signals.count)
-                signals.append(TraceSignal(id: signals.count, kind: signalKind, name: name))
-            case .named:
-                guard case .named(let id, let name) = store.detail(of: record) else { continue }
-                if let id = signalIDs[id] { signals[id].name = name }
-                continue
-            case .connection:
-                guard case .connection(let id, let source, let subject) = store.detail(of: record) else { continue }
-                connectionIDs[id] = signals.count
-                kind = .signal(signals.count)
-                signals.append(TraceSignal(
-                    id: signals.count, kind: .connection, name: "connection",
-                    source: source.flatMap { signalIDs[$0] }, subject: signalIDs[subject]))
-            case .subscribed:
-                guard case .subscribed(let id, let signalID, let subscriber, let parent) = store.detail(of: record) else { continue }
-                let signal = try self.signal(signalID)
-                subscriptionIDs[id] = pending.count
-                kind = .subscribe(pending.count)
-                pending.append((pending.count, signal, subscriber, parent))
-            case .didSubscribe: kind = .didSubscribe(try subscription(record.subject))
-            case .next:
-                kind = .next(subscription: try subscription(record.subject), value: store.label(of: record), replayed: record.flag)
-            case .error:
-                kind = .error(subscription: try subscription(record.subject), message: store.label(of: record), replayed: record.flag)
-            case .completed: kind = .completed(subscription: try subscription(record.subject), replayed: record.flag)
-            case .disposed: kind = .dispose(try subscription(record.subject))
-            case .sentNext: kind = .send(signal: try signal(record.subject), value: store.label(of: record))
-            case .sentError: kind = .sendError(signal: try signal(record.subject), message: store.label(of: record))
-            case .sentCompleted: kind = .sendCompleted(signal: try signal(record.subject))
-            case .connected: kind = .connect(signal: try connection(record.subject), first: record.flag)
-            }
+                if let tag = record.event {
+                    let text = record.textCount == 0 ? "" : store.label(of: record)
+                    let payload = TraceEvent.Payload(id: try id(record.subject, in: record.space), text: text, flag: record.flag)
+                    kind = makers[Int(tag.rawValue)](payload)
+                } else {
+                    switch store.detail(of: record) {
+                    case .signal(let id, let signalKind, let name):
+                        signalIDs[id] = signals.count
+                        kind = .signal(signals.count)
+                        signals.append(TraceSignal(id: signals.count, kind: signalKind, name: name))
+                    case .named(let id, let name):
+                        if let id = signalIDs[id] { signals[id].name = name }
+                        continue
+                    case .connection(let id, let source, let subject):
+                        connectionIDs[id] = signals.count
+                        kind = .signal(signals.count)
+                        signals.append(TraceSignal(
+                            id: signals.count, kind: .connection, name: "connection",
+                            source: source.flatMap { signalIDs[$0] }, subject: signalIDs[subject]))
+                    case .subscribed(let id, let signalID, let subscriber, let parent):
+                        let signal = try self.id(signalID, in: .signal)
+                        subscriptionIDs[id] = pending.count
+                        kind = .subscribe(pending.count)
+                        pending.append((pending.count, signal, subscriber, parent))
+                    }
+                }
             } catch {
                 continue  // about something created before the recorder was installed
             }
@@ -241,19 +206,15 @@ private struct Assembler {
 
     private struct Unknown: Error {}
 
-    func signal(_ id: Int) throws -> Int {
-        guard let id = signalIDs[id] else { throw Unknown() }
-        return id
-    }
-
-    func connection(_ id: Int) throws -> Int {
-        guard let id = connectionIDs[id] else { throw Unknown() }
-        return id
-    }
-
-    func subscription(_ id: Int) throws -> Int {
-        guard let id = subscriptionIDs[id] else { throw Unknown() }
-        return id
+    /// The trace's id for the runtime's `id` in `space`.
+    func id(_ id: Int, in space: IDSpace) throws -> Int {
+        let found = switch space {
+        case .signal: signalIDs[id]
+        case .subscription: subscriptionIDs[id]
+        case .connection: connectionIDs[id]
+        }
+        guard let found else { throw Unknown() }
+        return found
     }
 
     func subscriber(_ identity: SubscriberIdentity) -> TraceSubscription.Subscriber {

@@ -184,6 +184,34 @@ struct ReportTests {
         #expect(page.contains("<td class=\"r-number\">4</td><td class=\"r-number\">0</td><td><code>dispose</code></td>"))
     }
 
+    @Test("every kind of event has a row in words, as its row of the vocabulary says")
+    func everyKindInWords() throws {
+        let events = TraceEvent.Tag.allCases.map { tag in
+            let definition = tag.definition
+            let payload = TraceEvent.Payload(id: 0, text: definition.has(.text) ? "t" : "", flag: true)
+            return TraceEvent(time: 0, kind: TraceEvent.Kind(tag, payload))
+        }
+        let trace = Trace(
+            signals: [TraceSignal(id: 0, kind: .replaySubject(capacity: 1), name: "latest")],
+            subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("late"))],
+            events: events)
+        let site = ReportBuilder().build([ReportEntry(name: "kinds", title: "Kinds", explanation: "", trace: trace)])
+        let page = String(decoding: site[1].contents, as: UTF8.self)
+        for (index, event) in events.enumerated() {
+            let definition = event.kind.definition
+            let about = definition.about == .subscription ? "late → latest" : "latest"
+            let value = switch definition.detail {
+            case .none: ""
+            case .label: "t"
+            case .signalKind: "replay subject (capacity 1)"
+            case .flag(let ifTrue, _): ifTrue
+            }
+            #expect(page.contains("<tr id=\"event-\(index)\" data-event=\"\(index)\" class=\"r-kind-\(definition.word)\">"))
+            #expect(page.contains("<td><code>\(definition.word)</code></td><td>\(about)</td><td>\(value)</td>"), "\(definition.name)")
+        }
+        #expect(page.contains("<td><code>connect</code></td><td>latest</td><td>subscribes the subject to the source</td>"))
+    }
+
     @Test("hostile labels come out escaped everywhere: names, titles, explanations, sources, signals, values", arguments: [
         "</script><script>alert(1)</script>", "\" onmouseover=\"alert(1)", "<!-- a comment", "]]><x/>",
         "</style><style>*{display:none}", "\u{202E}gnp.exe", "a\u{0}b\u{7}c\u{85}", "&amp; &lt;", "../../etc/passwd",

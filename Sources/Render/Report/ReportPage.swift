@@ -164,45 +164,24 @@ enum ReportPage {
     /// The longest text in an events table cell, in characters: a value's description can be a megabyte.
     static let cellLimit = 500
 
-    /// An event's kind (an identifier), what it is about, and its value, in words.
+    /// An event's kind (an identifier), what it is about, and its value, in words, as the
+    /// kind's row of ``TraceEvent/vocabulary`` says.
     static func words(_ kind: TraceEvent.Kind, in trace: Trace) -> (kind: String, about: String, value: String) {
-        func signal(_ id: Int) -> String {
-            trace.signals.indices.contains(id) ? trace.signals[id].name : "signal \(id)"
+        let (tag, payload) = kind.parts
+        let definition = tag.definition
+        let id = payload.id
+        let signal = trace.signals.indices.contains(id) ? trace.signals[id] : nil
+        let about = switch definition.about {
+        case .subscription: trace.describe(subscription: id)
+        default: signal?.name ?? "signal \(id)"
         }
-        func subscription(_ id: Int) -> String { trace.describe(subscription: id) }
-        switch kind {
-        case .signal(let id):
-            let what = trace.signals.indices.contains(id) ? describe(trace.signals[id].kind) : "signal"
-            return ("created", signal(id), what)
-        case .subscribe(let id): return ("subscribe", subscription(id), "")
-        case .didSubscribe(let id): return ("didSubscribe", subscription(id), "")
-        case .next(let id, let value, _): return ("next", subscription(id), value)
-        case .error(let id, let message, _): return ("error", subscription(id), message)
-        case .completed(let id, _): return ("completed", subscription(id), "")
-        case .dispose(let id): return ("dispose", subscription(id), "")
-        case .send(let id, let value): return ("send", signal(id), value)
-        case .sendError(let id, let message): return ("sendError", signal(id), message)
-        case .sendCompleted(let id): return ("sendCompleted", signal(id), "")
-        case .connect(let id, let first):
-            return ("connect", signal(id), first ? "subscribes the subject to the source" : "already connected: nothing happens")
+        let value = switch definition.detail {
+        case .none: ""
+        case .label: payload.text
+        case .signalKind: signal?.kind.prose ?? "signal"
+        case .flag(let ifTrue, let ifFalse): payload.flag ? ifTrue : ifFalse
         }
-    }
-
-    /// A signal kind in words: "cold signal", "replay subject (capacity 1)".
-    static func describe(_ kind: TraceSignal.Kind) -> String {
-        switch kind {
-        case .cold: "cold signal"
-        case .operator: "operator"
-        case .empty: "empty signal"
-        case .return: "return signal"
-        case .error: "error signal"
-        case .subject: "subject"
-        case .behaviorSubject: "behavior subject"
-        case .replaySubject(let capacity): capacity.map { "replay subject (capacity \($0))" } ?? "replay subject"
-        case .groupedSignal: "grouped signal"
-        case .channelTerminal: "channel terminal"
-        case .connection: "multicast connection"
-        }
+        return (definition.word, about, value)
     }
 
     // MARK: Shared parts

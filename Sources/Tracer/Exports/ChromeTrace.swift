@@ -61,10 +61,13 @@ extension Trace {
         // Subscription lifetimes as complete ("X") events.
         var starts = [Double?](repeating: nil, count: subscriptions.count)
         var ends = [Double?](repeating: nil, count: subscriptions.count)
+        let roles = TraceEvent.Tag.roles
         for event in events {
-            switch event.kind {
-            case .subscribe(let id) where starts.indices.contains(id): starts[id] = event.time
-            case .dispose(let id) where ends.indices.contains(id): ends[id] = event.time
+            let (tag, payload) = event.kind.parts
+            let id = payload.id
+            switch roles[Int(tag.rawValue)] {
+            case .subscribes where starts.indices.contains(id): starts[id] = event.time
+            case .disposes where ends.indices.contains(id): ends[id] = event.time
             default: break
             }
         }
@@ -96,58 +99,34 @@ extension Trace {
         }
 
         // Everything else as instant ("i") events on their track.
+        let formats = ChromeFormat.byTag
         for (sequence, event) in events.enumerated() {
-            let process: Int, track: Int, category: StaticString
-            var name: String
-            var value: String?
-            var replayed: Bool?
-            switch event.kind {
-            case .subscribe, .dispose: continue
-            case .signal(let id):
-                (process, track, category, name) = (signalsProcess, id + 1, "signal", "created")
-            case .didSubscribe(let id):
-                (process, track, category, name) = (subscriptionsProcess, id + 1, "sideEffect", "didSubscribe")
-            case .next(let id, let label, let isReplayed):
-                (process, track, category, name) = (subscriptionsProcess, id + 1, "next", "next " + label)
-                (value, replayed) = (label, isReplayed)
-            case .error(let id, let message, let isReplayed):
-                (process, track, category, name) = (subscriptionsProcess, id + 1, "error", "error " + message)
-                (value, replayed) = (message, isReplayed)
-            case .completed(let id, let isReplayed):
-                (process, track, category, name) = (subscriptionsProcess, id + 1, "completed", "completed")
-                replayed = isReplayed
-            case .send(let id, let label):
-                (process, track, category, name) = (signalsProcess, id + 1, "send", "send " + label)
-                value = label
-            case .sendError(let id, let message):
-                (process, track, category, name) = (signalsProcess, id + 1, "send", "sendError " + message)
-                value = message
-            case .sendCompleted(let id):
-                (process, track, category, name) = (signalsProcess, id + 1, "send", "sendCompleted")
-            case .connect(let id, let isFirst):
-                (process, track, category, name) = (signalsProcess, id + 1, "connect", isFirst ? "connect" : "connect (no-op)")
-            }
-            if replayed == true { name += " (replayed)" }
+            let (tag, payload) = event.kind.parts
+            let format = formats[Int(tag.rawValue)]
+            guard let category = format.category else { continue }
+            var name = format.word
+            if format.hasText { name += " " + payload.text }
+            if let note = format.note(payload.flag) { name += " (" + note + ")" }
             begin()
             writer.raw("{\"name\": ")
             writer.string(name)
             writer.raw(", \"cat\": \"")
             writer.raw(category)
             writer.raw("\", \"ph\": \"i\", \"s\": \"t\", \"pid\": ")
-            writer.int(process)
+            writer.int(format.about == .subscription ? subscriptionsProcess : signalsProcess)
             writer.raw(", \"tid\": ")
-            writer.int(track)
+            writer.int(payload.id + 1)
             writer.raw(", \"ts\": ")
             writer.double(microseconds(event.time))
             writer.raw(", \"args\": {\"seq\": ")
             writer.int(sequence)
-            if let value {
+            if format.hasText {
                 writer.raw(", \"value\": ")
-                writer.string(value)
+                writer.string(payload.text)
             }
-            if let replayed {
+            if format.isReplayable {
                 writer.raw(", \"replayed\": ")
-                writer.bool(replayed)
+                writer.bool(payload.flag)
             }
             if let cause = event.cause {
                 writer.raw(", \"cause\": ")
@@ -158,6 +137,53 @@ extension Trace {
         writer.raw("\n]}\n")
         return Data(writer.bytes)
     }
+}
+
+/// How the Chrome trace shows a kind of event, made once from ``TraceEvent/vocabulary``.
+///
+/// A kind that makes a subscription or disposes of one is an end of the subscription's span;
+/// every other kind is an instant event, named by the kind's ``TraceEvent/Definition/word`` and
+/// its text, on the track of the subscription or signal it is about. Its text is the `value`
+/// argument; a delivery's `replayed` flag is an argument and, when set, a note after the name; a
+/// connect that did nothing is noted as a no-op.
+private struct ChromeFormat {
+    /// The instant event's category, or `nil` for the ends of a span.
+    let category: String?
+    let word: String
+    let about: TraceEvent.Field
+    let hasText: Bool
+    let isReplayable: Bool
+    /// What the name notes when the flag is set, and when it is not.
+    let notes: (set: String?, clear: String?)
+
+    init(_ definition: TraceEvent.Definition) {
+        switch definition.role {
+        case .subscribes, .disposes: category = nil
+        case .createsSignal: category = "signal"
+        case .runsDidSubscribe: category = "sideEffect"
+        case .delivers(.next): category = "next"
+        case .delivers(.error): category = "error"
+        case .delivers(.completed): category = "completed"
+        case .sendsToSubject: category = "send"
+        case .connects: category = "connect"
+        }
+        word = definition.word
+        about = definition.about
+        hasText = definition.has(.text)
+        isReplayable = definition.fields.contains(.replayed)
+        if isReplayable {
+            notes = ("replayed", nil)
+        } else if definition.fields.contains(.first) {
+            notes = (nil, "no-op")
+        } else {
+            notes = (nil, nil)
+        }
+    }
+
+    /// What the name notes for `flag`, if anything.
+    func note(_ flag: Bool) -> String? { flag ? notes.set : notes.clear }
+
+    static let byTag = TraceEvent.vocabulary.map(ChromeFormat.init)
 }
 
 /// Seconds as microseconds, rounded to the nanosecond so that 1.1 s is 1100000 µs, not 1100000.0000000002.

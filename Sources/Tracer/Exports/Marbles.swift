@@ -95,19 +95,24 @@ extension Trace {
         var lanes = chosen.map { MarbleLane(name: describe(subscription: $0.id)) }
         var laneOf = [Int?](repeating: nil, count: subscriptions.count)
         for (index, subscription) in chosen.enumerated() { laneOf[subscription.id] = index }
+        let (roles, abouts) = (TraceEvent.Tag.roles, TraceEvent.Tag.abouts)
         for event in events {
-            guard let subscription = event.kind.subscription, laneOf.indices.contains(subscription),
-                  let lane = laneOf[subscription] else { continue }
-            switch event.kind {
-            case .subscribe: lanes[lane].subscribed = event.time
-            case .dispose: lanes[lane].disposed = event.time
-            case .next(_, let value, let replayed):
-                lanes[lane].deliveries.append(.init(time: event.time, symbol: .value(value), replayed: replayed))
-            case .error(_, let message, let replayed):
-                lanes[lane].deliveries.append(.init(time: event.time, symbol: .error, replayed: replayed))
-                lanes[lane].errorMessage = message
-            case .completed(_, let replayed):
-                lanes[lane].deliveries.append(.init(time: event.time, symbol: .completed, replayed: replayed))
+            let (tag, payload) = event.kind.parts
+            guard abouts[Int(tag.rawValue)] == .subscription, laneOf.indices.contains(payload.id),
+                  let lane = laneOf[payload.id] else { continue }
+            switch roles[Int(tag.rawValue)] {
+            case .subscribes: lanes[lane].subscribed = event.time
+            case .disposes: lanes[lane].disposed = event.time
+            case .delivers(let delivery):
+                let symbol: MarbleLane.Symbol
+                switch delivery {
+                case .next: symbol = .value(payload.text)
+                case .error:
+                    symbol = .error
+                    lanes[lane].errorMessage = payload.text
+                case .completed: symbol = .completed
+                }
+                lanes[lane].deliveries.append(.init(time: event.time, symbol: symbol, replayed: payload.flag))
             default: break
             }
         }

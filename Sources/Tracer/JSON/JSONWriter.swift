@@ -12,6 +12,9 @@ struct JSONWriter {
     /// Writes text that needs no escaping, such as a kind's name.
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    /// Writes bytes that need no escaping, made once, such as a key and its colon.
+    mutating func raw(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
+
     mutating func byte(_ byte: UInt8) { bytes.append(byte) }
 
     /// Writes `"key": `.
