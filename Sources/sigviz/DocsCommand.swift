@@ -62,9 +62,6 @@ struct DocsCommand: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
-    /// The name of the Markdown page.
-    static let pageName = "scenarios.md"
-
     func validate() throws {
         if scenarios.isEmpty { throw ValidationError("give the directory of scenario files.") }
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
@@ -74,13 +71,16 @@ struct DocsCommand: ParsableCommand {
     func run() throws {
         limits.install()
         let sources = try Self.parseAll(in: scenarios)
-        let documents = try Self.render(sources, theme: theme, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let outputs = Self.outputs(of: documents)
-        let plan = try Self.compare(outputs, with: output)
+        let builder = DocsBuilder(theme: theme)
+        let sections = try Self.render(sources, with: builder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let files = builder.files(for: sections)
+        let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
+        let plan = try folder.plan(files, protecting: InputFiles([]), skippingUnchanged: true)
+        let leftovers = Self.leftovers(in: output, besides: files.map(\.path))
         if check {
-            try report(plan)
+            try report(plan, leftovers: leftovers)
         } else {
-            try write(plan)
+            try write(plan, leftovers: leftovers, to: folder)
         }
     }
 
@@ -145,22 +145,12 @@ struct DocsCommand: ParsableCommand {
 
     // MARK: Rendering
 
-    /// What one scenario contributes: its two diagrams and its section of the page.
-    struct Document: Sendable {
-        let name: String
-        let title: String
-        let about: String
-        let counts: [(signal: String, runs: Int)]
-        let timeline: Data
-        let graph: Data
-    }
-
     /// Runs and draws every scenario, `jobs` at a time. Each one runs on its own
     /// virtual-time scheduler with its own recorder, so the result does not
     /// depend on `jobs` or on which thread drew what.
     /// - Throws: The error of the first scenario, in the order given, that could not be run.
-    static func render(_ sources: [Source], theme: Theme, jobs: Int) throws -> [Document] {
-        let results = IndexedResults<Document>(count: sources.count)
+    static func render(_ sources: [Source], with builder: DocsBuilder, jobs: Int) throws -> [DocsSection] {
+        let results = IndexedResults<DocsSection>(count: sources.count)
         let next = Atomic<Int>(0)
         let workers = max(1, min(jobs, sources.count))
         // concurrentPerform runs the iterations on up to one thread per core; each worker takes the next scenario.
@@ -168,167 +158,27 @@ struct DocsCommand: ParsableCommand {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < sources.count else { return }
-                results.set(index, Result { try document(for: sources[index], theme: theme) })
+                let source = sources[index]
+                results.set(index, Result {
+                    let trace = try Limits.trace(of: source.file.scenario(named: source.name), input: source.name + ".sigviz")
+                    return builder.section(name: source.name, title: source.file.title ?? source.name, about: source.file.about, trace: trace)
+                })
             }
         }
         return try results.all().map { try $0.get() }
     }
 
-    static func document(for source: Source, theme: Theme) throws -> Document {
-        let scenario = source.file.scenario(named: source.name)
-        let trace = try Limits.trace(of: scenario, input: source.name + ".sigviz")
-        let counts = trace.signals.filter { $0.kind == .cold }.map { ($0.name, trace.didSubscribeCount(of: $0.id)) }
-        return Document(
-            name: source.name,
-            title: source.file.title ?? source.name,
-            about: source.file.about,
-            counts: counts,
-            timeline: Data(TimelineRenderer(theme: theme, scale: nil).render(trace).utf8),
-            graph: Data(GraphRenderer(theme: theme).render(trace).utf8))
-    }
+    // MARK: Checking and writing
 
-    // MARK: The page
-
-    /// Every output file, by name inside DOCS-DIR, in the order they are written:
-    /// the images first, the page that embeds them last.
-    static func outputs(of documents: [Document]) -> [(name: String, contents: Data)] {
-        var files: [(name: String, contents: Data)] = []
-        for document in documents {
-            files.append((document.name + ".svg", document.timeline))
-            files.append((document.name + "-graph.svg", document.graph))
-        }
-        files.append((pageName, Data(page(for: documents).utf8)))
-        return files
-    }
-
-    /// The Markdown page: CommonMark that GitHub, static site generators and DocC all read.
-    static func page(for documents: [Document]) -> String {
-        var page = """
-            # Scenarios
-
-            Timelines and subscription graphs of \(documents.count) scenario \(documents.count == 1 ? "file" : "files"), \
-            drawn from what the ReactiveCocoa 2.5 runtime did on virtual time. Generated by `sigviz docs`: \
-            edit the scenario files and run it again instead of editing this page.
-
-            """
-        for document in documents {
-            let title = markdownText(document.title)
-            let runs = document.counts.isEmpty
-                ? "none"
-                : document.counts.map { "\(codeSpan($0.signal)) × \($0.runs)" }.joined(separator: ", ")
-            page += "\n## \(title)\n\n"
-            if !document.about.isEmpty { page += markdownText(document.about) + "\n\n" }
-            page += "Scenario file \(codeSpan(document.name + ".sigviz")) · didSubscribe runs: \(runs)\n\n"
-            page += "![Timeline of \(markdownText(document.title))](\(link(document.name + ".svg")))\n\n"
-            page += "![Subscription graph of \(markdownText(document.title))](\(link(document.name + "-graph.svg")))\n"
-        }
-        return page
-    }
-
-    /// `text` as one line of Markdown that reads as itself: no emphasis, links,
-    /// HTML, headings or list markers.
-    static func markdownText(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            if character.isNewline || (character.isASCII && character.asciiValue! < 0x20) {
-                result.append(" ")
-            } else if "\\`*_[]<>#|!&~".contains(character) {
-                result += "\\" + String(character)
-            } else {
-                result.append(character)
-            }
-        }
-        // A line starting with "-", "+", "=" or "1." would be a list or a heading underline.
-        if let first = result.first, "-+=".contains(first) {
-            result = "\\" + result
-        } else if let dot = result.firstIndex(where: { !$0.isASCII || !$0.isNumber }), dot != result.startIndex,
-                  result[dot] == "." || result[dot] == ")" {
-            result.insert("\\", at: dot)
-        }
-        return result
-    }
-
-    /// `text` as a Markdown code span, fenced by more backticks than it contains in a row.
-    static func codeSpan(_ text: String) -> String {
-        let text = String(text.map { $0.isNewline || ($0.isASCII && $0.asciiValue! < 0x20) ? " " : $0 })
-        var longest = 0, run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: longest + 1)
-        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
-        return fence + padding + text + padding + fence
-    }
-
-    /// A file name as a relative link, with anything but unreserved characters percent-encoded.
-    static func link(_ name: String) -> String {
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-._~")
-        return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
-    }
-
-    // MARK: Comparing and writing
-
-    /// What the command would do to each file of DOCS-DIR.
-    struct Plan {
-        enum Change { case create, update }
-        /// The files to write, in order, and why.
-        var changes: [(name: String, change: Change, contents: Data)] = []
-        /// How many outputs are already up to date.
-        var fresh = 0
-        /// SVGs drawn by sigviz in DOCS-DIR that no scenario produces.
-        var leftovers: [String] = []
-        var total = 0
-    }
-
-    /// Compares `outputs` with the files in `directory`.
-    static func compare(_ outputs: [(name: String, contents: Data)], with directory: String) throws -> Plan {
-        let manager = FileManager.default
-        var plan = Plan()
-        plan.total = outputs.count
-        var isDirectory: ObjCBool = false
-        let exists = manager.fileExists(atPath: directory, isDirectory: &isDirectory)
-        if exists, !isDirectory.boolValue {
-            throw CommandFailure("cannot write the docs to \(directory): it is a file, not a directory")
-        }
-        for output in outputs {
-            // The names come from file names in one directory: no separators, never "." or "..".
-            guard !output.name.isEmpty, !output.name.contains("/"), !output.name.contains("\0"),
-                  output.name != ".", output.name != ".." else {
-                throw CommandFailure("refusing to write \(output.name): not a plain file name")
-            }
-            let path = (directory as NSString).appendingPathComponent(output.name)
-            guard exists, let attributes = try? manager.attributesOfItem(atPath: path) else {
-                plan.changes.append((output.name, .create, output.contents))
-                continue
-            }
-            // A symbolic link would be replaced by the atomic write, and a directory cannot be:
-            // neither is something sigviz wrote.
-            guard attributes[.type] as? FileAttributeType == .typeRegular else {
-                throw CommandFailure("cannot write \(path): it exists and is not a regular file")
-            }
-            let current: Data
-            do {
-                current = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw CommandFailure("cannot read \(path): \(describe(error))")
-            }
-            if current == output.contents {
-                plan.fresh += 1
-            } else {
-                plan.changes.append((output.name, .update, output.contents))
-            }
-        }
-        if exists {
-            let produced = Set(outputs.map(\.name))
-            let names = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
-            plan.leftovers = names.filter { name in
-                name.hasSuffix(".svg") && !produced.contains(name)
-                    && isSigvizDiagram((directory as NSString).appendingPathComponent(name))
-            }.sorted()
-        }
-        return plan
+    /// The SVGs drawn by sigviz in `directory` that are not among `produced`: a renamed
+    /// scenario's, left for the user to delete (docs never deletes anything).
+    static func leftovers(in directory: String, besides produced: [String]) -> [String] {
+        let produced = Set(produced)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { name in
+            name.hasSuffix(".svg") && !produced.contains(name)
+                && isSigvizDiagram((directory as NSString).appendingPathComponent(name))
+        }.sorted()
     }
 
     /// Whether the file at `path` is an SVG that sigviz drew (its renderers label the title `sigviz-title`).
@@ -340,16 +190,16 @@ struct DocsCommand: ParsableCommand {
     }
 
     /// `--check`: names what is out of date, and fails if anything is.
-    func report(_ plan: Plan) throws {
+    func report(_ plan: OutputDirectory.Plan, leftovers: [String]) throws {
         var text = ""
         for change in plan.changes {
-            text += "\(change.change == .create ? "missing" : "stale"): \((output as NSString).appendingPathComponent(change.name))\n"
+            text += "\(change.change == .create ? "missing" : "stale"): \(change.display)\n"
         }
-        for leftover in plan.leftovers {
+        for leftover in leftovers {
             text += "left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it)\n"
         }
         print(text, terminator: "")
-        if plan.changes.isEmpty, plan.leftovers.isEmpty {
+        if plan.changes.isEmpty, leftovers.isEmpty {
             print("\(plan.total) files in \(output) are up to date")
             return
         }
@@ -357,34 +207,18 @@ struct DocsCommand: ParsableCommand {
         if !plan.changes.isEmpty {
             problems.append("\(plan.changes.count) of \(plan.total) files are missing or stale")
         }
-        if !plan.leftovers.isEmpty {
-            problems.append("\(plan.leftovers.count) left over")
+        if !leftovers.isEmpty {
+            problems.append("\(leftovers.count) left over")
         }
         throw CommandFailure(problems.joined(separator: ", ") + " in \(output); run `sigviz docs \(scenarios) -o \(output)` to update them")
     }
 
-    /// Writes what changed, atomically, images before the page.
-    func write(_ plan: Plan) throws {
-        if !plan.changes.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure("cannot create \(output): \(describe(error))")
-            }
+    /// Writes what changed, images before the page, naming each file written.
+    func write(_ plan: OutputDirectory.Plan, leftovers: [String], to folder: OutputDirectory) throws {
+        try folder.apply(plan) { display, change in
+            print("\(change == .create ? "created" : "updated"): \(display)")
         }
-        var written: [String] = []
-        for change in plan.changes {
-            let path = (output as NSString).appendingPathComponent(change.name)
-            do {
-                try change.contents.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                let before = written.isEmpty ? "nothing was written" : "\(written.count) files were written before it: \(written.joined(separator: ", "))"
-                throw CommandFailure("cannot write \(path): \(describe(error)); \(before)")
-            }
-            written.append(change.name)
-            print("\(change.change == .create ? "created" : "updated"): \(path)")
-        }
-        for leftover in plan.leftovers {
+        for leftover in leftovers {
             print("left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it if it is stale)")
         }
         print("\(plan.changes.count) written, \(plan.fresh) unchanged in \(output)")

@@ -59,7 +59,8 @@ struct ReportCommand: ParsableCommand {
                 traces: traces)
         }
         let site = ReportBuilder(title: title, headline: headline).build(entries)
-        try Self.write(site, to: output, inputs: inputs.filter { Catalog.scenario(named: $0) == nil })
+        let folder = OutputDirectory(path: output, what: "the report", verb: "is")
+        try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false))
         print("wrote \(site.count) files to \(output); open \((output as NSString).appendingPathComponent("index.html"))")
     }
 
@@ -81,68 +82,5 @@ struct ReportCommand: ParsableCommand {
         let trace = try Input.trace(argument)
         let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
         return ReportEntry(name: name, title: trace.title ?? name, explanation: "The trace recorded in \(argument).", trace: trace)
-    }
-
-    /// Writes every file of `site` under `directory`, creating it and its
-    /// `scenarios` folder if needed, after checking that no file would land
-    /// outside it or replace one of the `inputs`.
-    static func write(_ site: [(path: String, contents: Data)], to directory: String, inputs: [String]) throws {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw CommandFailure("cannot write the report to \(directory): it is a file, not a directory")
-        }
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("cannot create \(directory): \(describe(error))")
-        }
-        let root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
-        let protected = InputFiles(inputs)
-        var targets: [(url: URL, display: String, contents: Data)] = []
-        for file in site {
-            let components = file.path.split(separator: "/", omittingEmptySubsequences: false)
-            guard !file.path.hasPrefix("/"),
-                  components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else {
-                throw CommandFailure("refusing to write \(file.path): not a plain relative path")
-            }
-            var url = root
-            var display = directory
-            for (index, component) in components.enumerated() {
-                url.appendPathComponent(String(component))
-                display = (display as NSString).appendingPathComponent(String(component))
-                // A folder must be a real directory inside DIR (not a symlink leading elsewhere); a file must not be a
-                // directory or a symlink (an atomic write replaces it, but the user meant it to point somewhere).
-                let attributes = try? manager.attributesOfItem(atPath: url.path)
-                let type = attributes?[.type] as? FileAttributeType
-                if type == .typeSymbolicLink {
-                    throw CommandFailure("cannot write \(display): it is a symbolic link, and the report is written only inside \(directory)")
-                }
-                if index < components.count - 1 {
-                    if let type, type != .typeDirectory {
-                        throw CommandFailure("cannot write \(display): it exists and is not a directory")
-                    }
-                } else if let type, type != .typeRegular {
-                    throw CommandFailure("cannot write \(display): it exists and is not a regular file")
-                }
-            }
-            if protected.contains(url.path) {
-                throw CommandFailure("refusing to write \(display): it is one of the input files")
-            }
-            targets.append((url, display, file.contents))
-        }
-        for target in targets {
-            let folder = target.url.deletingLastPathComponent()
-            do {
-                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure("cannot create \(folder.path): \(describe(error))")
-            }
-            do {
-                try target.contents.write(to: target.url, options: .atomic)
-            } catch {
-                throw CommandFailure("cannot write \(target.display): \(describe(error))")
-            }
-        }
     }
 }
