@@ -20,7 +20,8 @@ public struct ScenarioFile: Sendable {
     /// The file's path as given.
     public let path: String
 
-    var statements: [Statement] = []
+    /// The statements, in the file's order, each with its line.
+    var statements: [AtLine<Statement>] = []
 
     /// A subscriber's expected events, in marble syntax.
     public struct Expectation: Sendable, Hashable {
@@ -109,7 +110,33 @@ public struct ScenarioFile: Sendable {
         case replay(String, capacity: Int?)
         /// A channel: the names of its leading and following terminals.
         case channel(String, String)
-        case pipeline(String, Source, [Operator])
+        /// `let NAME = SOURCE | OPERATOR | ...`: the source at its column, each operator at the column of the `|` before it.
+        case pipeline(String, AtColumn<Source>, [AtColumn<Operator>])
         case action(Action, at: Double?)
+    }
+
+    // MARK: Where things are
+
+    // An error found after parsing (``checkNesting(limit:)``) takes its position from these, and its
+    // line's text from ``source`` (``ScenarioLexer/line(_:of:)``), without lexing the file again.
+
+    /// A statement and the 1-based line it is on.
+    struct AtLine<Value: Sendable>: Sendable {
+        let value: Value
+        let line: Int
+    }
+
+    /// A pipeline's source or operator and the 1-based column, in characters, where an error about it points.
+    ///
+    /// `Int32`: a line has at most ``ScenarioLexer/maximumLineLength`` characters, and the column then fits
+    /// in the padding after an ``Operator``, so a pipeline of thousands of operators takes no more memory.
+    struct AtColumn<Value: Sendable>: Sendable {
+        let value: Value
+        let column: Int32
+
+        init(_ value: Value, column: Int) {
+            self.value = value
+            self.column = Int32(column)
+        }
     }
 }

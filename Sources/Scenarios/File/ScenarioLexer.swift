@@ -39,19 +39,38 @@ struct ScenarioLexer {
     /// The lines of a scenario file's text, without their line breaks: a line ends at "\n" or
     /// "\r\n" (a lone "\r" is whitespace inside a line). The breaks are found in the UTF-8 bytes:
     /// Swift makes "\r\n" one Character, so splitting the Characters at "\n" misses every CRLF.
-    static func lines(of text: String) -> [Substring] {
-        let utf8 = text.utf8
-        var lines: [Substring] = []
-        var lineStart = text.startIndex
-        while true {
-            let newline = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+    /// They are found one at a time, as the lines are read.
+    static func lines(of text: String) -> Lines { Lines(text: text) }
+
+    /// Line `number` (1-based) of `text` as ``lines(of:)`` reads it, or "" past the last line:
+    /// one pass over the lines before it, for an error found after parsing.
+    static func line(_ number: Int, of text: String) -> Substring {
+        var lines = Self.lines(of: text)
+        for _ in 1..<max(number, 1) { _ = lines.next() }
+        return lines.next() ?? ""
+    }
+
+    /// The lines of a text: see ``lines(of:)``.
+    struct Lines: Sequence, IteratorProtocol {
+        let text: String
+        /// Where the next line starts; nil after the last one.
+        private var lineStart: String.Index?
+
+        init(text: String) {
+            self.text = text
+            lineStart = text.startIndex
+        }
+
+        mutating func next() -> Substring? {
+            guard let start = lineStart else { return nil }
+            let utf8 = text.utf8
+            let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n"))
             var lineEnd = newline ?? text.endIndex
-            if newline != nil, lineEnd > lineStart, utf8[utf8.index(before: lineEnd)] == UInt8(ascii: "\r") {
+            if newline != nil, lineEnd > start, utf8[utf8.index(before: lineEnd)] == UInt8(ascii: "\r") {
                 lineEnd = utf8.index(before: lineEnd)
             }
-            lines.append(text[lineStart..<lineEnd])
-            guard let newline else { return lines }
-            lineStart = utf8.index(after: newline)
+            lineStart = newline.map { utf8.index(after: $0) }
+            return text[start..<lineEnd]
         }
     }
 

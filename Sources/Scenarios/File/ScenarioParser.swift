@@ -137,6 +137,7 @@ struct ScenarioParser {
         _ cursor: inout Cursor, into scenario: inout ScenarioFile, about: inout [String], line: Int
     ) throws(Failure) {
         let start = cursor.column
+        func append(_ statement: ScenarioFile.Statement) { scenario.statements.append(.init(value: statement, line: line)) }
         let keyword = try cursor.word("a statement (\(Self.statements))")
         switch keyword {
         case "title":
@@ -156,13 +157,13 @@ struct ScenarioParser {
             let frame = try cursor.number("the seconds per marble frame")
             guard frame > 0, frame <= 3600 else { throw Failure(column: column, message: "a frame is more than 0 and at most 3600 seconds") }
             scenario.frame = frame
-        case "cold": scenario.statements.append(try cold(&cursor, frame: scenario.frame))
+        case "cold": append(try cold(&cursor, frame: scenario.frame))
         case "subject":
             let name = try declare(&cursor, as: .subject)
-            scenario.statements.append(.subject(name))
+            append(.subject(name))
         case "behavior":
             let name = try declare(&cursor, as: .subject)
-            scenario.statements.append(.behavior(name, try cursor.string("the initial value")))
+            append(.behavior(name, try cursor.string("the initial value")))
         case "replay":
             let name = try declare(&cursor, as: .subject)
             var capacity: Int?
@@ -174,20 +175,20 @@ struct ScenarioParser {
                 }
                 capacity = Int(value)
             }
-            scenario.statements.append(.replay(name, capacity: capacity))
+            append(.replay(name, capacity: capacity))
         case "channel":
             let leading = try declare(&cursor, as: .terminal)
             let following = try declare(&cursor, as: .terminal)
-            scenario.statements.append(.channel(leading, following))
-        case "let": scenario.statements.append(try pipeline(&cursor))
+            append(.channel(leading, following))
+        case "let": append(try pipeline(&cursor))
         case "at":
             let column = cursor.column
             let time = try cursor.number("a time in seconds after 'at'")
             guard time <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
-            scenario.statements.append(.action(try action(&cursor), at: time))
+            append(.action(try action(&cursor), at: time))
         case "subscribe", "connect", "send", "complete", "fail":
             cursor.index -= 1
-            scenario.statements.append(.action(try action(&cursor), at: nil))
+            append(.action(try action(&cursor), at: nil))
         case "expect": scenario.expectations.append(try expectation(&cursor, line: line))
         default:
             throw Failure(column: start, message: "unknown statement '\(Self.shortened(keyword))'; expected \(Self.statements)")
@@ -421,9 +422,11 @@ struct ScenarioParser {
             kind = names[reference] == .connection ? .connection : .signal
             source = .name(reference)
         }
-        _ = sourceColumn
-        var operators: [ScenarioFile.Operator] = []
-        while cursor.accept(symbol: "|") {
+        var operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>] = []
+        while cursor.current?.kind == .symbol("|") {
+            // An error found after parsing points at the '|'; one found now, at the operator.
+            let barColumn = cursor.column
+            cursor.index += 1
             let column = cursor.column
             let word = try cursor.word("an operator")
             guard kind != .groups else {
@@ -433,28 +436,29 @@ struct ScenarioParser {
                 // Any other operator works on the connection's signal.
                 kind = .signal
             }
+            let op: ScenarioFile.Operator
             switch word {
-            case "map": operators.append(.map(try cursor.string("a template such as \"<{}>\" ({} is the value)")))
+            case "map": op = .map(try cursor.string("a template such as \"<{}>\" ({} is the value)"))
             case "filter":
                 var kept = [try cursor.string("a value to keep")]
                 while cursor.accept(symbol: ",") { kept.append(try cursor.string("a value to keep")) }
-                operators.append(.filter(kept))
+                op = .filter(kept)
             case "flattenMap":
                 if cursor.accept("return") {
-                    operators.append(.flattenMapReturn(try cursor.string("a template such as \"<{}>\"")))
+                    op = .flattenMapReturn(try cursor.string("a template such as \"<{}>\""))
                 } else if cursor.accept("error") {
-                    operators.append(.flattenMapError(try cursor.string("the error's message")))
+                    op = .flattenMapError(try cursor.string("the error's message"))
                 } else {
-                    operators.append(.flattenMapTo(try reference(&cursor, signals, what: "a signal, return or error")))
+                    op = .flattenMapTo(try reference(&cursor, signals, what: "a signal, return or error"))
                 }
-            case "merge": operators.append(.merge(try reference(&cursor, signals, what: "a signal")))
-            case "concat": operators.append(.concat(try reference(&cursor, signals, what: "a signal")))
-            case "startWith": operators.append(.startWith(try cursor.string("the first value")))
+            case "merge": op = .merge(try reference(&cursor, signals, what: "a signal"))
+            case "concat": op = .concat(try reference(&cursor, signals, what: "a signal"))
+            case "startWith": op = .startWith(try cursor.string("the first value"))
             case "catchTo":
                 if cursor.accept("return") {
-                    operators.append(.catchToReturn(try cursor.string("the value")))
+                    op = .catchToReturn(try cursor.string("the value"))
                 } else {
-                    operators.append(.catchTo(try reference(&cursor, signals, what: "a signal or return")))
+                    op = .catchTo(try reference(&cursor, signals, what: "a signal or return"))
                 }
             case "take":
                 let countColumn = cursor.column
@@ -462,25 +466,25 @@ struct ScenarioParser {
                 guard count == count.rounded(), count >= 0, count <= 1_000_000 else {
                     throw Failure(column: countColumn, message: "take needs a whole number from 0 to 1000000")
                 }
-                operators.append(.take(Int(count)))
-            case "then": operators.append(.then(try reference(&cursor, signals, what: "a signal")))
-            case "ignoreValues": operators.append(.ignoreValues)
+                op = .take(Int(count))
+            case "then": op = .then(try reference(&cursor, signals, what: "a signal"))
+            case "ignoreValues": op = .ignoreValues
             case "multicast":
-                operators.append(.multicast(try reference(&cursor, [.subject], what: "a subject")))
+                op = .multicast(try reference(&cursor, [.subject], what: "a subject"))
                 kind = .connection
             case "publish":
-                operators.append(.publish)
+                op = .publish
                 kind = .connection
-            case "replay": operators.append(.replay)
-            case "replayLast": operators.append(.replayLast)
-            case "replayLazily": operators.append(.replayLazily)
+            case "replay": op = .replay
+            case "replayLast": op = .replayLast
+            case "replayLazily": op = .replayLazily
             case "autoconnect":
                 guard kind == .connection else {
                     throw Failure(column: column, message: "autoconnect needs a connection: put multicast or publish before it")
                 }
-                operators.append(.autoconnect)
+                op = .autoconnect
                 kind = .signal
-            case "named": operators.append(.named(try cursor.string("the name")))
+            case "named": op = .named(try cursor.string("the name"))
             case "groupBy":
                 var keys: [String: String] = [:]
                 repeat {
@@ -490,7 +494,7 @@ struct ScenarioParser {
                     try cursor.symbol("=")
                     keys[value] = try cursor.string("its group's key")
                 } while cursor.accept(symbol: ",")
-                operators.append(.groupBy(keys))
+                op = .groupBy(keys)
                 kind = .groups
             default:
                 throw Failure(column: column, message: """
@@ -498,9 +502,10 @@ struct ScenarioParser {
                     then, ignoreValues, multicast, publish, replay, replayLast, replayLazily, autoconnect, named or groupBy
                     """)
             }
+            operators.append(.init(op, column: barColumn))
         }
         names[name] = kind
-        return .pipeline(name, source, operators)
+        return .pipeline(name, .init(source, column: sourceColumn), operators)
     }
 
     private func list(_ cursor: inout Cursor, _ kinds: [Kind]) throws(Failure) -> [String] {

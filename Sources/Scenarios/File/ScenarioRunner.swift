@@ -13,7 +13,7 @@ extension ScenarioFile {
         let statements = statements
         return Scenario(name: name, title: title ?? name, experiment: experiment, summary: about, log: log) { scheduler in
             var runner = ScenarioRunner(scheduler: scheduler, log: log)
-            for statement in statements { runner.run(statement) }
+            for statement in statements { runner.run(statement.value) }
             return runner.kept
         }
     }
@@ -116,7 +116,7 @@ private struct ScenarioRunner {
             define(leading, .terminal(channel.leadingTerminal))
             define(following, .terminal(channel.followingTerminal))
         case .pipeline(let name, let source, let operators):
-            define(name, pipeline(source, operators))
+            define(name, pipeline(source.value, operators))
         case .action(let action, let time):
             let work = perform(action)
             if let time {
@@ -127,7 +127,7 @@ private struct ScenarioRunner {
         }
     }
 
-    private func pipeline(_ source: ScenarioFile.Source, _ operators: [ScenarioFile.Operator]) -> Value {
+    private func pipeline(_ source: ScenarioFile.Source, _ operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>]) -> Value {
         var current: Value
         switch source {
         case .name(let name): current = value(name)
@@ -144,7 +144,7 @@ private struct ScenarioRunner {
             let scheduler = scheduler
             current = .signal(Signal.defer { Signal.return(template.replacingOccurrences(of: "{now}", with: "\(scheduler.now)")) })
         }
-        for op in operators {
+        for op in operators.lazy.map(\.value) {
             if case .groupBy(let keys) = op {
                 current = .groups(current.signal.groupBy { keys[$0] ?? $0 })
                 continue
@@ -264,16 +264,16 @@ extension ScenarioFile {
     ///   `pipelines nest at most 10000 levels deep, and this one reaches 10001 here`.
     public func checkNesting(limit: Int = maximumNesting) throws(ScenarioFileError) {
         var nesting = Nesting(statements)
-        for (index, statement) in statements.enumerated() {
-            guard case .pipeline(_, let source, let operators) = statement else { continue }
-            var found: (operator: Int?, depth: Int)?
-            _ = Nesting.depth(of: source, operators, depthOf: { nesting.depth(of: $0) }) { operatorIndex, depth in
+        for statement in statements {
+            guard case .pipeline(_, let source, let operators) = statement.value else { continue }
+            var found: (column: Int32, depth: Int)?
+            _ = Nesting.depth(of: source.value, operators, depthOf: { nesting.depth(of: $0) }) { operatorIndex, depth in
                 guard depth > limit else { return true }
-                found = (operatorIndex, depth)
+                found = (operatorIndex.map { operators[$0].column } ?? source.column, depth)
                 return false
             }
             if let found {
-                throw nestingError(statement: index, operator: found.operator, depth: found.depth, limit: limit)
+                throw nestingError(line: statement.line, column: found.column, depth: found.depth, limit: limit)
             }
         }
     }
@@ -283,35 +283,18 @@ extension ScenarioFile {
         var nesting = Nesting(statements)
         var deepest = 0
         for statement in statements {
-            if case .pipeline(let name, _, _) = statement { deepest = max(deepest, nesting.depth(of: name)) }
+            if case .pipeline(let name, _, _) = statement.value { deepest = max(deepest, nesting.depth(of: name)) }
         }
         return deepest
     }
 
-    /// The error for the `statement`-th statement, a pipeline, at its `operator`-th operator (nil: its source).
-    private func nestingError(statement: Int, operator: Int?, depth: Int, limit: Int) -> ScenarioFileError {
-        let message = "pipelines nest at most \(limit) levels deep, and this one reaches \(depth) here"
-        // Every line that makes a statement starts with one of these, and each makes one.
-        let keywords: Set<String> = ["cold", "subject", "behavior", "replay", "channel", "let", "at",
-                                     "subscribe", "connect", "send", "complete", "fail"]
-        var count = 0
-        var lineNumber = 0
-        for line in ScenarioLexer.lines(of: source) {  // as the parser reads them: LF or CRLF
-            lineNumber += 1
-            guard let tokens = try? ScenarioLexer.tokens(of: String(line)),
-                  let keyword = tokens.first?.word, keywords.contains(keyword) else { continue }
-            count += 1
-            guard count == statement + 1 else { continue }
-            // `let NAME = SOURCE | OPERATOR | OPERATOR ...`: the source is the fourth token,
-            // and the k-th operator follows the k-th '|'.
-            var column = tokens.count > 3 ? tokens[3].column : tokens[0].column
-            if let `operator` {
-                let bars = tokens.filter { $0.kind == .symbol("|") }
-                if `operator` < bars.count { column = bars[`operator`].column }
-            }
-            return ScenarioFileError(file: path, line: lineNumber, column: column, message: message, text: String(line))
-        }
-        return ScenarioFileError(file: path, line: max(lineNumber, 1), column: 1, message: message, text: "")
+    /// The error for a pipeline on `line` that reaches `depth` levels at `column`. The line's text is
+    /// looked for only now, in one pass over the lines before it.
+    private func nestingError(line: Int, column: Int32, depth: Int, limit: Int) -> ScenarioFileError {
+        ScenarioFileError(
+            file: path, line: line, column: Int(column),
+            message: "pipelines nest at most \(limit) levels deep, and this one reaches \(depth) here",
+            text: String(ScenarioLexer.line(line, of: source)))
     }
 }
 
@@ -322,17 +305,17 @@ private struct Nesting {
         case leaf
         /// A subject, or a channel terminal: as deep as what feeds it, plus one.
         case subject(feeds: [String])
-        case pipeline(ScenarioFile.Source, [ScenarioFile.Operator])
+        case pipeline(ScenarioFile.Source, [ScenarioFile.AtColumn<ScenarioFile.Operator>])
     }
 
     private var nodes: [String: Node] = [:]
     private var depths: [String: Int] = [:]
 
-    init(_ statements: [ScenarioFile.Statement]) {
+    init(_ statements: [ScenarioFile.AtLine<ScenarioFile.Statement>]) {
         var feeds: [String: [String]] = [:]
         var partners: [String: String] = [:]
         for statement in statements {
-            switch statement {
+            switch statement.value {
             case .cold(let name, _): nodes[name] = .leaf
             case .subject(let name), .behavior(let name, _), .replay(let name, _): nodes[name] = .subject(feeds: [])
             case .channel(let leading, let following):
@@ -340,7 +323,7 @@ private struct Nesting {
                 nodes[following] = .subject(feeds: [])
                 partners[leading] = following
                 partners[following] = leading
-            case .pipeline(let name, let source, let operators): nodes[name] = .pipeline(source, operators)
+            case .pipeline(let name, let source, let operators): nodes[name] = .pipeline(source.value, operators)
             case .action(.subscribeSubject(let subscriber, let target), _):
                 // What is sent into a terminal comes out of the other one.
                 feeds[partners[subscriber] ?? subscriber, default: []].append(target)
@@ -362,7 +345,7 @@ private struct Nesting {
             case .merge(let list), .concat(let list): names = list
             case .return, .empty, .never, .error, .deferReturn: names = []
             }
-            for op in operators { if let operand = operand(of: op) { names.append(operand) } }
+            for op in operators { if let operand = operand(of: op.value) { names.append(operand) } }
             return names
         }
     }
@@ -381,7 +364,7 @@ private struct Nesting {
     /// operand's plus one). `visit` sees each operator's index (nil for the source) and the
     /// depth there, and stops the walk by returning false.
     static func depth(
-        of source: ScenarioFile.Source, _ operators: [ScenarioFile.Operator], depthOf: (String) -> Int,
+        of source: ScenarioFile.Source, _ operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>], depthOf: (String) -> Int,
         visit: (Int?, Int) -> Bool = { _, _ in true }
     ) -> Int {
         var depth = switch source {
@@ -392,7 +375,7 @@ private struct Nesting {
         case .return, .empty, .never, .error: 0
         }
         guard visit(nil, depth) else { return depth }
-        for (index, op) in operators.enumerated() {
+        for (index, op) in operators.lazy.map(\.value).enumerated() {
             if case .named = op { continue }  // names the signal; adds nothing.
             depth = max(depth, operand(of: op).map(depthOf) ?? 0) + 1
             guard visit(index, depth) else { return depth }
