@@ -72,7 +72,11 @@ struct DocsCommand: ParsableCommand {
         limits.install()
         let sources = try Self.parseAll(in: scenarios)
         let builder = DocsBuilder(theme: theme)
-        let sections = try Self.render(sources, with: builder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let sections = try builder.sections(of: sources, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { source in
+            DocsBuilder.Scenario(
+                name: source.name, title: source.file.title ?? source.name, about: source.file.about,
+                trace: try Limits.trace(of: source.file.scenario(named: source.name), input: source.name + ".sigviz"))
+        }
         let files = builder.files(for: sections)
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
         let plan = try folder.plan(files, protecting: InputFiles([]), skippingUnchanged: true)
@@ -143,31 +147,6 @@ struct DocsCommand: ParsableCommand {
         return sources
     }
 
-    // MARK: Rendering
-
-    /// Runs and draws every scenario, `jobs` at a time. Each one runs on its own
-    /// virtual-time scheduler with its own recorder, so the result does not
-    /// depend on `jobs` or on which thread drew what.
-    /// - Throws: The error of the first scenario, in the order given, that could not be run.
-    static func render(_ sources: [Source], with builder: DocsBuilder, jobs: Int) throws -> [DocsSection] {
-        let results = IndexedResults<DocsSection>(count: sources.count)
-        let next = Atomic<Int>(0)
-        let workers = max(1, min(jobs, sources.count))
-        // concurrentPerform runs the iterations on up to one thread per core; each worker takes the next scenario.
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < sources.count else { return }
-                let source = sources[index]
-                results.set(index, Result {
-                    let trace = try Limits.trace(of: source.file.scenario(named: source.name), input: source.name + ".sigviz")
-                    return builder.section(name: source.name, title: source.file.title ?? source.name, about: source.file.about, trace: trace)
-                })
-            }
-        }
-        return try results.all().map { try $0.get() }
-    }
-
     // MARK: Checking and writing
 
     /// The SVGs drawn by sigviz in `directory` that are not among `produced`: a renamed
@@ -222,24 +201,5 @@ struct DocsCommand: ParsableCommand {
             print("left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it if it is stale)")
         }
         print("\(plan.changes.count) written, \(plan.fresh) unchanged in \(output)")
-    }
-}
-
-/// The results of work done concurrently, kept by index.
-private final class IndexedResults<Element: Sendable>: @unchecked Sendable {
-    // @unchecked: `results` is only touched with `lock` held. An NSLock, not a Mutex:
-    // ThreadSanitizer on Linux does not see Synchronization's Mutex.
-    private let lock = NSLock()
-    private var results: [Result<Element, any Error>?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<Element, any Error>) {
-        lock.withLock { results[index] = result }
-    }
-
-    /// Every result, in order; each index must have been set.
-    func all() -> [Result<Element, any Error>] {
-        lock.withLock { results.map { $0! } }
     }
 }

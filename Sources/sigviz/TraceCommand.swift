@@ -75,6 +75,9 @@ struct TraceCommand: ParsableCommand {
 /// Writes `data` to `path` atomically (a temporary file renamed over it), or to standard output when `path` is nil;
 /// refuses, writing nothing, when `path` is one of the command's `inputs` (see ``InputFiles``), so that
 /// `sigviz render x.sigviz -o x.sigviz` does not replace the scenario with its SVG.
+///
+/// A `path` that is, or leads by symbolic links to, a device, a pipe or a socket (`/dev/null`, `/dev/stdout`,
+/// a FIFO) is written through, never replaced: renaming a file over `/dev/null` would turn it into a plain file.
 func write(_ data: Data, to path: String?, inputs: [String]) throws {
     guard let path else {
         FileHandle.standardOutput.write(data)
@@ -83,12 +86,25 @@ func write(_ data: Data, to path: String?, inputs: [String]) throws {
     if InputFiles(inputs).contains(path) {
         throw CommandFailure("refusing to write \(path) (--output): it is one of the input files, which it would replace")
     }
-    let url = URL(fileURLWithPath: path)
     do {
-        try data.write(to: url, options: .atomic)
+        if isSpecialFile(path) {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+        } else {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
     } catch {
         throw CommandFailure("cannot write \(path): \(describe(error))")
     }
+}
+
+/// Whether `path` exists and is, after following symbolic links, neither a regular file nor a directory.
+private func isSpecialFile(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
 }
 
 /// A failure to report on standard error, exiting with status 1.

@@ -351,3 +351,27 @@ private let coldTrace: Trace = {
     return Trace(title: "cold", signals: [TraceSignal(id: 0, kind: .cold, name: "source")],
                  subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("A"))], events: events)
 }()
+
+@Suite("Outputs that are not plain files")
+struct SpecialOutputTests {
+    @Test("-o to a named pipe writes through it, and the pipe stays a pipe (a rename over /dev/null would make it a plain file)")
+    func namedPipe() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fifo = root.appendingPathComponent("out.svg").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Read and write ends held by the test, so that sigviz's open neither blocks nor finds no reader.
+        let descriptor = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let run = try sigviz("render", "cold", "-o", fifo)
+        #expect(run.status == 0, "\(run.errors)")
+        var status = stat()
+        #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the pipe was replaced")
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        let count = read(descriptor, &bytes, bytes.count)
+        let text = count > 0 ? String(decoding: bytes[..<count], as: UTF8.self) : ""
+        #expect(text.hasPrefix("<svg") || text.hasPrefix("<?xml"), "read \(count) bytes: \(text.prefix(80))")
+        #expect(text.hasSuffix("</svg>\n"))
+    }
+}

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import Tracer
 
 /// One scenario of a docs folder, drawn: its two diagrams and its section of the page.
@@ -61,6 +63,52 @@ public struct DocsBuilder: Sendable {
             name: name, title: title, about: about, didSubscribeRuns: runs,
             timeline: Data(TimelineRenderer(theme: theme, scale: nil).render(trace).utf8),
             graph: Data(GraphRenderer(theme: theme).render(trace).utf8))
+    }
+
+    /// What a section is drawn from: a scenario's name, title, explanation and trace.
+    public struct Scenario: Sendable {
+        /// The scenario's name: its diagrams are `NAME.svg` and `NAME-graph.svg`.
+        public var name: String
+        /// The section's heading.
+        public var title: String
+        /// The paragraph under the heading; empty for none.
+        public var about: String
+        /// What the runtime did.
+        public var trace: Trace
+
+        /// Makes a scenario to draw.
+        public init(name: String, title: String, about: String, trace: Trace) {
+            self.name = name
+            self.title = title
+            self.about = about
+            self.trace = trace
+        }
+    }
+
+    /// The sections of `items`, in their order, made `jobs` at a time: `scenario` gives
+    /// each item's scenario (running it, say), and the builder draws it.
+    ///
+    /// Each item is handled on one thread from start to end, so the result does not
+    /// depend on `jobs` or on which thread did what.
+    /// - Throws: The error `scenario` threw for the first item, in their order, that failed.
+    public func sections<Item: Sendable>(
+        of items: [Item], jobs: Int, _ scenario: @escaping @Sendable (Item) throws -> Scenario
+    ) throws -> [DocsSection] {
+        let results = IndexedResults<DocsSection>(count: items.count)
+        let next = Atomic<Int>(0)
+        let workers = max(1, min(jobs, items.count))
+        // concurrentPerform runs the iterations on up to one thread per core; each worker takes the next item.
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < items.count else { return }
+                results.set(index, Result {
+                    let drawn = try scenario(items[index])
+                    return section(name: drawn.name, title: drawn.title, about: drawn.about, trace: drawn.trace)
+                })
+            }
+        }
+        return try results.all().map { try $0.get() }
     }
 
     /// Every file of the folder, by name, in the order they are to be written: the images
@@ -143,5 +191,24 @@ enum DocsPage {
         var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
         allowed.insert(charactersIn: "-._~")
         return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
+    }
+}
+
+/// The results of work done concurrently, kept by index.
+private final class IndexedResults<Element: Sendable>: @unchecked Sendable {
+    // @unchecked: `results` is only touched with `lock` held. An NSLock, not a Mutex:
+    // ThreadSanitizer on Linux does not see Synchronization's Mutex.
+    private let lock = NSLock()
+    private var results: [Result<Element, any Error>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Element, any Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    /// Every result, in order; each index must have been set.
+    func all() -> [Result<Element, any Error>] {
+        lock.withLock { results.map { $0! } }
     }
 }
