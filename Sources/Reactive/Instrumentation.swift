@@ -2,7 +2,7 @@ import Synchronization
 
 /// Observes everything the runtime does while it is installed.
 ///
-/// Install an instrument with ``Instrumentation/withInstrument(_:clock:_:)``.
+/// Install an instrument with ``Instrumentation/withInstrument(_:clock:budget:_:)``.
 /// Every signal, subject and connection *created* inside that call reports to
 /// it for the rest of its life: subscriptions to it, each run of a
 /// `didSubscribe` closure, every event delivered, every disposal and every
@@ -118,8 +118,10 @@ public enum SubscriberIdentity: Sendable, Hashable {
 /// One report from the runtime to an ``Instrument``.
 public struct InstrumentationEvent: Sendable {
     /// Numbers the reports of one installation in the order they were made,
-    /// from 0. Reports made concurrently on different threads may reach the
-    /// instrument in a different order.
+    /// from 0. Reports may reach the instrument in a different order: those made
+    /// concurrently on different threads, and, on one thread, a delivery's report
+    /// and what labelling its value caused (a `description` that sends to a
+    /// subject is reported before the delivery it labels). Order them by this number.
     public let sequence: Int
     /// The clock's ``Scheduler/now`` when it happened.
     public let time: Double

@@ -73,7 +73,7 @@ public struct Scenario: Sendable, Identifiable {
     /// and with it everything it was recorded with. That clean-up counts against the
     /// same limit: a run never does more than `maximumEvents` things in all.
     ///
-    /// - Parameter maximumEvents: The most events the run may make. A scenario
+    /// - Parameter maximumEvents: The most events the run may make, 0 or more. A scenario
     ///   whose events feed themselves (a subject subscribed to itself) never ends
     ///   on its own: past the limit, its signals stop (see `ReportBudget`) and the
     ///   run throws.
@@ -102,16 +102,16 @@ public struct Scenario: Sendable, Identifiable {
     func run(maximumEvents: Int?) -> Trace? {
         let recorder = TraceRecorder(origin: 0, limit: maximumEvents)
         let budget = maximumEvents.map { ReportBudget(maximumReports: $0) }
-        let trace = trace(recordingInto: recorder, budget: budget)
-        // The recorder saw every report up to the end of the recording, and the budget counts
-        // the clean-up after it too: only the recorder tells whether the trace is whole.
-        return recorder.exceededLimit ? nil : trace
+        return trace(recordingInto: recorder, budget: budget)
     }
 
-    /// Runs the scenario on the calling thread, recording into `recorder`, and returns its trace.
-    /// - Parameter budget: Stops the run, and the clean-up after it, at its limit; the
-    ///   trace is then incomplete.
-    func trace(recordingInto recorder: TraceRecorder, budget: ReportBudget? = nil) -> Trace {
+    /// Runs the scenario on the calling thread, recording into `recorder`, and returns its
+    /// trace, or `nil` when the recorder went past its limit: an incomplete trace is not even
+    /// assembled, since assembling it would take as much memory again.
+    /// - Parameter budget: Stops the run, and the clean-up after it, at its limit. It counts
+    ///   the clean-up too, so only the recorder, which saw the recording alone, tells
+    ///   whether the trace is whole.
+    func trace(recordingInto recorder: TraceRecorder, budget: ReportBudget? = nil) -> Trace? {
         let scheduler = TestScheduler()
         let gate = RecordingGate(recorder, log: log)
         // What Trace.record(title:clock:_:) does, with a gate that can be closed afterwards.
@@ -121,7 +121,7 @@ public struct Scenario: Sendable, Identifiable {
             while budget?.isExhausted != true, scheduler.pendingCount > 0 { scheduler.step() }
             return kept
         }
-        let trace = withExtendedLifetime(kept) { recorder.trace(title: title) }
+        let trace = withExtendedLifetime(kept) { recorder.exceededLimit ? nil : recorder.trace(title: title) }
         gate.close()
         // A channel's two subjects subscribe to each other until one terminates: a cycle in
         // RAC too. The trace is taken, so complete them, unrecorded, to let everything go.

@@ -182,7 +182,8 @@ struct RecordStore {
         all.reserveCapacity(count)
         for chunk in chunks { all.append(contentsOf: chunk) }
         all.append(contentsOf: current)
-        // Reports from one thread arrive in order; only concurrent ones can be out of order.
+        // Reports mostly arrive in order: concurrent ones, and a delivery whose value's
+        // description caused other reports, can come after later ones.
         if !all.isSorted(by: { $0.sequence < $1.sequence }) { all.sort { $0.sequence < $1.sequence } }
         return all
     }

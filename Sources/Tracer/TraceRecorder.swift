@@ -4,7 +4,7 @@ import Reactive
 /// Records what the runtime does into a ``Trace``.
 ///
 /// A recorder is an `Instrument`: install it with
-/// `Instrumentation.withInstrument(_:clock:_:)`, or use the shorthand
+/// `Instrumentation.withInstrument(_:clock:budget:_:)`, or use the shorthand
 /// ``Trace/record(title:clock:_:)``. It can be installed once.
 ///
 /// Recording is thread-safe. Each report becomes a small record, its value
@@ -27,9 +27,10 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
     ///   - limit: The most reports it keeps, or `nil` (the default) for no limit. A
     ///     scenario can make far more events than a diagram can show (six `flattenMap`s
     ///     of a ten-value source into itself make 60,000; twelve, millions), and a
-    ///     recorder keeps every report in memory: past the limit it drops every
-    ///     report and sets ``exceededLimit``, so the trace ends at the limit. Stopping
-    ///     the run itself is a ``ReportBudget``'s work.
+    ///     recorder keeps every report in memory: it keeps the reports numbered below
+    ///     the limit (``InstrumentationEvent/sequence``, whatever order they arrive in),
+    ///     drops the others and sets ``exceededLimit``, so the trace ends at the limit.
+    ///     Stopping the run itself is a ``ReportBudget``'s work.
     public init(origin: Double = 0, limit: Int? = nil) {
         precondition((limit ?? 0) >= 0, "a recorder's limit is 0 reports or more, got \(limit ?? 0)")
         self.origin = origin
@@ -61,7 +62,9 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
 
     private func store(_ record: Record, longLabel: String?, detail: RecordDetail?) {
         lock.withLock {
-            if let limit, records.count >= limit {
+            // By sequence, not by arrival: a report is stamped before it is recorded, so one
+            // made later can arrive first (a value's description that sends, say).
+            if let limit, record.sequence >= limit {
                 exceeded = true
             } else {
                 records.append(record, longLabel: longLabel, detail: detail)

@@ -76,8 +76,9 @@ struct TraceCommand: ParsableCommand {
 /// refuses, writing nothing, when `path` is one of the command's `inputs` (see ``InputFiles``), so that
 /// `sigviz render x.sigviz -o x.sigviz` does not replace the scenario with its SVG.
 ///
-/// A `path` that is, or leads by symbolic links to, a device, a pipe or a socket (`/dev/null`, `/dev/stdout`,
-/// a FIFO) is written through, never replaced: renaming a file over `/dev/null` would turn it into a plain file.
+/// A `path` that is, or leads by symbolic links to, a device or a pipe (`/dev/null`, `/dev/stdout` on a terminal
+/// or a pipe, a FIFO) is written through, never replaced: renaming a file over `/dev/null` would turn it into a
+/// plain file. A symbolic link to a regular file has that file replaced, the link kept.
 func write(_ data: Data, to path: String?, inputs: [String]) throws {
     guard let path else {
         FileHandle.standardOutput.write(data)
@@ -92,7 +93,10 @@ func write(_ data: Data, to path: String?, inputs: [String]) throws {
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
         } else {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            // Through a symbolic link (such as /dev/stdout redirected to a file), the file it leads
+            // to is replaced, never the link.
+            let url = URL(fileURLWithPath: path)
+            try data.write(to: isSymbolicLink(path) ? url.resolvingSymlinksInPath() : url, options: .atomic)
         }
     } catch {
         throw CommandFailure("cannot write \(path): \(describe(error))")
@@ -105,6 +109,12 @@ private func isSpecialFile(_ path: String) -> Bool {
     guard stat(path, &status) == 0 else { return false }
     let type = status.st_mode & S_IFMT
     return type != S_IFREG && type != S_IFDIR
+}
+
+/// Whether `path` itself is a symbolic link.
+private func isSymbolicLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
 }
 
 /// A failure to report on standard error, exiting with status 1.

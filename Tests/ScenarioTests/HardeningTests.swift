@@ -154,7 +154,7 @@ struct ChannelReleaseTests {
         let trace: Trace = {
             let recorder = TraceRecorder(origin: 0)
             weakRecorder = recorder
-            return scenario.trace(recordingInto: recorder)
+            return scenario.trace(recordingInto: recorder)!  // no limit: always a trace
         }()
         return ({ weakRecorder }, trace)
     }
@@ -188,7 +188,7 @@ struct ChannelReleaseTests {
         let scenario = try ScenarioFile(parsing: "channel a b\nsubscribe \"A\" to a\nsubscribe \"B\" to b", file: "c.sigviz")
             .scenario(named: "c")
         let recorder = TraceRecorder(origin: 0)
-        let trace = scenario.trace(recordingInto: recorder)
+        let trace = try #require(scenario.trace(recordingInto: recorder))
         #expect(recorder.trace(title: trace.title) == trace)
     }
 

@@ -374,4 +374,18 @@ struct SpecialOutputTests {
         #expect(text.hasPrefix("<svg") || text.hasPrefix("<?xml"), "read \(count) bytes: \(text.prefix(80))")
         #expect(text.hasSuffix("</svg>\n"))
     }
+
+    @Test("-o through a symbolic link to a file replaces the file and keeps the link (/dev/stdout redirected to a file is one)")
+    func symbolicLinkToAFile() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = root.appendingPathComponent("target.svg")
+        try Data("old".utf8).write(to: target)
+        let link = root.appendingPathComponent("link.svg")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let run = try sigviz("render", "cold", "-o", link.path)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path, "the link was replaced")
+        #expect(String(decoding: try Data(contentsOf: target), as: UTF8.self).hasSuffix("</svg>\n"))
+    }
 }

@@ -29,28 +29,41 @@ extension Signal {
     ) -> Signal<GroupedSignal<Key, Result>> {
         typealias Group = GroupedSignal<Key, Result>
         return Signal<Group>.makeOperator(name: name) { subscriber in
-            let groups = Locked<(byKey: [Key: Group], ordered: [Group])>(([:], []))
+            let groups = GroupTable<Key, Group>()
             return self.subscribe(
                 next: { value in
                     let groupKey = key(value)
-                    let (group, isNew) = groups.withLock { groups -> (Group, Bool) in
-                        if let group = groups.byKey[groupKey] { return (group, false) }
-                        let group = Group(key: groupKey).named("group \(groupKey)")
+                    let group: Group
+                    if let existing = groups.byKey[groupKey] {
+                        group = existing
+                    } else {
+                        group = Group(key: groupKey).named("group \(groupKey)")
                         groups.byKey[groupKey] = group
-                        groups.ordered.append(group)
-                        return (group, true)
+                        groups.ordered.withLock { $0.append(group) }
+                        subscriber.sendNext(group)
                     }
-                    if isNew { subscriber.sendNext(group) }
                     group.sendNext(transform(value))
                 },
                 error: { error in
                     subscriber.sendError(error)
-                    for group in groups.withLock({ $0.ordered }) { group.sendError(error) }
+                    for group in groups.ordered.withLock({ $0 }) { group.sendError(error) }
                 },
                 completed: {
                     subscriber.sendCompleted()
-                    for group in groups.withLock({ $0.ordered }) { group.sendCompleted() }
+                    for group in groups.ordered.withLock({ $0 }) { group.sendCompleted() }
                 })
         }
     }
+}
+
+/// The groups of one `groupBy` subscription.
+///
+/// The key's `hash` and `==` and a new group's name (the key's `description`) are
+/// the user's code, so they run outside any lock: ``byKey`` is touched only by the
+/// `next` handler, whose calls the subscription serializes, and only the list the
+/// terminal events read is locked.
+private final class GroupTable<Key: Hashable & Sendable, Group: Sendable>: @unchecked Sendable {
+    // @unchecked: `byKey` is touched only from the serialized `next` handler; `ordered` is locked.
+    var byKey: [Key: Group] = [:]
+    let ordered = Locked<[Group]>([])
 }

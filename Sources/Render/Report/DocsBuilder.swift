@@ -96,19 +96,29 @@ public struct DocsBuilder: Sendable {
     ) throws -> [DocsSection] {
         let results = IndexedResults<DocsSection>(count: items.count)
         let next = Atomic<Int>(0)
+        /// The first item that failed: no worker takes an item after it.
+        let firstFailure = Atomic<Int>(.max)
         let workers = max(1, min(jobs, items.count))
         // concurrentPerform runs the iterations on up to one thread per core; each worker takes the next item.
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < items.count else { return }
-                results.set(index, Result {
+                guard index < items.count, index < firstFailure.load(ordering: .relaxed) else { return }
+                let result = Result {
                     let drawn = try scenario(items[index])
                     return section(name: drawn.name, title: drawn.title, about: drawn.about, trace: drawn.trace)
-                })
+                }
+                if case .failure = result { _ = firstFailure.min(index, ordering: .relaxed) }
+                results.set(index, result)
             }
         }
-        return try results.all().map { try $0.get() }
+        // The items before the first failure all ran: its error is the one of the first failing item.
+        var sections: [DocsSection] = []
+        for result in results.all() {
+            guard let result else { break }
+            sections.append(try result.get())
+        }
+        return sections
     }
 
     /// Every file of the folder, by name, in the order they are to be written: the images
@@ -207,8 +217,8 @@ private final class IndexedResults<Element: Sendable>: @unchecked Sendable {
         lock.withLock { results[index] = result }
     }
 
-    /// Every result, in order; each index must have been set.
-    func all() -> [Result<Element, any Error>] {
-        lock.withLock { results.map { $0! } }
+    /// Every result, in order; `nil` for an index that was not set.
+    func all() -> [Result<Element, any Error>?] {
+        lock.withLock { results }
     }
 }

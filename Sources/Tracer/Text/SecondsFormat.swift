@@ -5,7 +5,7 @@
 /// SecondsFormat().format(2)                                        // "2"
 /// SecondsFormat(unit: .seconds).format(0.25)                       // "0.25 s"
 /// SecondsFormat(precision: .decimals(6)).format(2.0000014)         // "2.000001"
-/// SecondsFormat(precision: .decimals(2), unit: .secondsOrMilliseconds).format(0.25)  // "250 ms"
+/// SecondsFormat(precision: .decimals(2), unit: .secondsOrMilliseconds).format(0.025)  // "25 ms"
 /// ```
 /// NaN is written `?`.
 public struct SecondsFormat: Sendable, Hashable {
