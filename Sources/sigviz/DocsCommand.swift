@@ -53,7 +53,7 @@ struct DocsCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 naming every file that is missing, stale or left over, 0 when all are up to date.")
     var check = false
 
-    @Option(name: [.customShort("j"), .customLong("jobs")],
+    @Option(name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional,
             help: ArgumentHelp("How many scenarios to render at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 

@@ -6,7 +6,7 @@ import Tracer
 
 /// `--max-events`, shared by every command that reads or records traces.
 struct LimitOptions: ParsableArguments {
-    @Option(name: .customLong("max-events"),
+    @Option(name: .customLong("max-events"), parsing: .unconditional,
             help: ArgumentHelp("The most events a trace may have: a trace file with more is refused, and a scenario that makes more is stopped.",
                                valueName: "n"))
     var maxEvents: Int = Trace.defaultMaximumEvents

@@ -40,7 +40,8 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A built-in scenario (see `sigviz list`) or a trace JSON file.")
     var input: String
 
-    @Option(help: ArgumentHelp("Pixels per second of trace time; by default the trace fits in about 720 pixels.",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Pixels per second of trace time; by default the trace fits in about 720 pixels.",
                                valueName: "px"))
     var scale: Double?
 
@@ -105,7 +106,8 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "The diagram's title.")
     var title: String?
 
-    @Option(help: ArgumentHelp("Pixels per second of trace time; by default the longest trace fits in about 720 pixels.",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Pixels per second of trace time; by default the longest trace fits in about 720 pixels.",
                                valueName: "px"))
     var scale: Double?
 

@@ -38,7 +38,8 @@ struct TraceCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Seconds per marble frame (marbles only); by default the largest that fits every event.",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Seconds per marble frame (marbles only); by default the largest that fits every event.",
                                valueName: "seconds"))
     var frame: Double?
 

@@ -124,6 +124,16 @@ struct ScenarioParser {
             return value
         }
 
+        /// A time in seconds, at most 1,000,000: every time of a file (`at`, `until`, a cold
+        /// signal's offsets) is read here, so that none can overflow the scheduler's nanoseconds.
+        /// - Parameter errorColumn: Where a time past the limit is reported; the number's column by default.
+        mutating func time(_ what: String, errorColumn: Int? = nil) throws(Failure) -> Double {
+            let column = errorColumn ?? self.column
+            let value = try number(what)
+            guard value <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
+            return value
+        }
+
         mutating func end() throws(Failure) {
             guard isAtEnd else { throw fail("expected the end of the line") }
         }
@@ -182,13 +192,11 @@ struct ScenarioParser {
             append(.channel(leading, following))
         case "let": append(try pipeline(&cursor))
         case "at":
-            let column = cursor.column
-            let time = try cursor.number("a time in seconds after 'at'")
-            guard time <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
-            append(.action(try action(&cursor), at: time))
+            let time = try cursor.time("a time in seconds after 'at'")
+            append(.action(try action(&cursor, at: time), at: time))
         case "subscribe", "connect", "send", "complete", "fail":
             cursor.index -= 1
-            append(.action(try action(&cursor), at: nil))
+            append(.action(try action(&cursor, at: nil), at: nil))
         case "expect": scenario.expectations.append(try expectation(&cursor, line: line))
         default:
             throw Failure(column: start, message: "unknown statement '\(Self.shortened(keyword))'; expected \(Self.statements)")
@@ -310,8 +318,7 @@ struct ScenarioParser {
         repeat {
             let column = cursor.column
             try cursor.symbol("+")
-            let offset = try cursor.number("seconds after the subscription")
-            guard offset <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
+            let offset = try cursor.time("seconds after the subscription", errorColumn: column)
             if let last = timed.last?.offset, offset < last {
                 throw Failure(column: column, message: "times must not go backwards: +\(SecondsFormat().format(offset)) comes after +\(SecondsFormat().format(last))")
             }
@@ -516,7 +523,8 @@ struct ScenarioParser {
 
     // MARK: Actions
 
-    private func action(_ cursor: inout Cursor) throws(Failure) -> ScenarioFile.Action {
+    /// - Parameter time: The statement's `at` time, if it has one.
+    private func action(_ cursor: inout Cursor, at time: Double?) throws(Failure) -> ScenarioFile.Action {
         let column = cursor.column
         let signals: [Kind] = [.signal, .subject, .connection, .terminal]
         let subjects: [Kind] = [.subject, .terminal]
@@ -534,7 +542,17 @@ struct ScenarioParser {
                     return .subscribeEach(label, to: target)
                 }
                 var until: Double?
-                if cursor.accept("until") { until = try cursor.number("the time of the disposal") }
+                if cursor.accept("until") {
+                    let column = cursor.column
+                    let end = try cursor.time("the time of the disposal")
+                    // `until` is a time since the start, like `at`: one before the subscription is a mistake.
+                    if let time, end < time {
+                        let format = SecondsFormat()
+                        throw Failure(column: column, message: "the disposal at \(format.format(end)) s would come before the "
+                            + "subscription at \(format.format(time)) s: 'until' is a time since the start, not a duration")
+                    }
+                    until = end
+                }
                 return .subscribeLabel(label, to: target, until: until)
             }
             let subject = try reference(&cursor, subjects, what: "a subscriber's label in double quotes, or a subject")
