@@ -189,7 +189,14 @@ struct DocsCommand: ParsableCommand {
         if !leftovers.isEmpty {
             problems.append("\(leftovers.count) left over")
         }
-        throw CommandFailure(problems.joined(separator: ", ") + " in \(output); run `sigviz docs \(scenarios) -o \(output)` to update them")
+        // docs never deletes a file: for the ones left over, the fix is the user's.
+        let update = "run `sigviz docs \(scenarios) -o \(output)` to update them"
+        let fix = switch (plan.changes.isEmpty, leftovers.isEmpty) {
+        case (false, true): update
+        case (true, false): "delete the files left over"
+        default: update + " and delete the files left over"
+        }
+        throw CommandFailure(problems.joined(separator: ", ") + " in \(output); " + fix)
     }
 
     /// Writes what changed, images before the page, naming each file written.

@@ -5,7 +5,7 @@ import Tracer
 
 /// The drawing options shared by `render`, `compare` and `graph`.
 struct DrawingOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the SVG to this file instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the SVG to this file instead of standard output (-: standard output).", valueName: "file"))
     var output: String?
 
     @Option(help: "The colours: light, dark, or auto (follows the viewer's preference).")

@@ -35,7 +35,7 @@ struct TraceCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output format.")
     var format: Format = .json
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (-: standard output).", valueName: "file"))
     var output: String?
 
     @Option(parsing: .unconditional,
@@ -73,7 +73,8 @@ struct TraceCommand: ParsableCommand {
     }
 }
 
-/// Writes `data` to `path` atomically (a temporary file renamed over it), or to standard output when `path` is nil;
+/// Writes `data` to `path` atomically (a temporary file renamed over it), or to standard output when `path` is nil
+/// or `-` (a file named `-` is `./-`);
 /// refuses, writing nothing, when `path` is one of the command's `inputs` (see ``InputFiles``), so that
 /// `sigviz render x.sigviz -o x.sigviz` does not replace the scenario with its SVG.
 ///
@@ -81,7 +82,7 @@ struct TraceCommand: ParsableCommand {
 /// or a pipe, a FIFO) is written through, never replaced: renaming a file over `/dev/null` would turn it into a
 /// plain file. A symbolic link to a regular file has that file replaced, the link kept.
 func write(_ data: Data, to path: String?, inputs: [String]) throws {
-    guard let path else {
+    guard let path, path != "-" else {
         FileHandle.standardOutput.write(data)
         return
     }

@@ -240,8 +240,12 @@ struct DocsCommandTests {
         #expect(update.status == 0)
         #expect(update.output.contains("left over: \(docs.appendingPathComponent("cold.svg").path)"))
         #expect(FileManager.default.fileExists(atPath: docs.appendingPathComponent("cold.svg").path), "never deleted")
-        // Still left over, so --check still fails until they are deleted.
-        #expect(try sigviz("docs", scenarios.path, "-o", docs.path, "--check").status == 1)
+        // Still left over, so --check still fails until they are deleted, and says to delete them:
+        // running docs again would not fix it.
+        let leftOnly = try sigviz("docs", scenarios.path, "-o", docs.path, "--check")
+        #expect(leftOnly.status == 1)
+        #expect(leftOnly.errors == "Error: 2 left over in \(docs.path); delete the files left over\n", "\(leftOnly.errors)")
+        #expect(check.errors.hasSuffix("to update them and delete the files left over\n"), "\(check.errors)")
         try FileManager.default.removeItem(at: docs.appendingPathComponent("cold.svg"))
         try FileManager.default.removeItem(at: docs.appendingPathComponent("cold-graph.svg"))
         #expect(try sigviz("docs", scenarios.path, "-o", docs.path, "--check").status == 0)

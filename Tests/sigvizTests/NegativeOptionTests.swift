@@ -17,3 +17,19 @@ struct NegativeOptionTests {
         #expect(run.errors.hasPrefix("Error: \(message)"), "\(run.errors)")
     }
 }
+
+@Suite("-o -")
+struct DashOutputTests {
+    @Test("-o - writes to standard output and makes no file named '-'", arguments: [
+        ["render", "cold"], ["graph", "cold"], ["compare", "cold", "publish"], ["trace", "cold"],
+    ])
+    func standardOutput(arguments: [String]) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try sigviz(arguments + ["-o", "-"], in: directory)
+        let plain = try sigviz(arguments, in: directory)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == plain.output && !run.output.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
+    }
+}
