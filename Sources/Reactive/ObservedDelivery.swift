@@ -15,14 +15,12 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
     let subscriptionID: Int
     /// `inner` when it is a closure subscriber: cast once, not per delivery.
     private let closures: ClosureSubscriber<Value>?
-    private let inner: any Subscriber<Value>
     /// Whether the disposal has been stamped: no delivery is stamped after it.
     private let disposalStamped = Locked(false)
 
     /// Reports the subscription of `inner` to `signal`, and arranges for its disposal to be reported.
     init(of inner: any Subscriber<Value>, to signal: Signal<Value>, probe: Probe, disposable: CompoundDisposable) {
         self.probe = probe
-        self.inner = inner
         let id = probe.makeSubscriptionID()
         subscriptionID = id
         let identity = (inner as? any InstrumentationIdentifiable)?.subscriberIdentity(for: probe) ?? .anonymous
@@ -43,7 +41,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
     /// first or the run went past its ``ReportBudget``. Kept free of `Event` (a generic
     /// metadata look-up per delivery), so that an observed subject stays cheap to record.
     @inline(never)
-    func deliverNext(_ value: Value, replayed: Bool) {
+    func deliverNext(_ value: Value, replayed: Bool, to inner: any Subscriber<Value>) {
         // A closure subscriber's `next` is looked up before the report, so that a
         // disposal on another thread cannot leave the trace with a delivery the
         // subscriber never received.
@@ -59,9 +57,9 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         }
     }
 
-    /// Reports `event` and delivers it through `passthrough`, on the same terms as ``deliverNext(_:replayed:)``.
+    /// Reports `event` and delivers it through `passthrough`, on the same terms as ``deliverNext(_:replayed:to:)``.
     func deliver(_ event: Event<Value>, replayed: Bool, through passthrough: Passthrough<Value>) {
-        if case .next(let value) = event { return deliverNext(value, replayed: replayed) }
+        if case .next(let value) = event { return deliverNext(value, replayed: replayed, to: passthrough.inner) }
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed, stamp: stamp)
         probe.within(subscription: subscriptionID, cause: report) { passthrough.forward(event) }

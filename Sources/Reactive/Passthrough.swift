@@ -66,7 +66,7 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
     /// Out of line, so that the unobserved path keeps no observation alive around its call.
     @inline(never)
     private func deliverObserved(_ value: Value) {
-        observation?.deliverNext(value, replayed: false)
+        observation?.deliverNext(value, replayed: false, to: inner)
     }
 
     /// Delivers `event` now; the caller guarantees serialization.

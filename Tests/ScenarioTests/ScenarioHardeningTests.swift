@@ -3,16 +3,6 @@ import Scenarios
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "test.sigviz", returning its error.
-private func error(parsing text: String) -> ScenarioFileError? {
-    do {
-        _ = try ScenarioFile(parsing: text, file: "test.sigviz")
-        return nil
-    } catch {
-        return error
-    }
-}
-
 @Suite("Scenario files: line endings, hostile text and big files")
 struct ScenarioHardeningTests {
     // MARK: CRLF

@@ -1,3 +1,4 @@
+import Scenarios
 import Testing
 import Tracer
 
@@ -92,5 +93,15 @@ func subscribeTimes(_ trace: Trace, label: String, signal: String? = nil) -> [St
     return trace.events.compactMap { event in
         guard case .subscribe(let id) = event.kind, ids.contains(id) else { return nil }
         return render(time: event.time)
+    }
+}
+
+/// Parses `text` as a file called "test.sigviz", returning its error, or `nil` if it parses.
+func error(parsing text: String) -> ScenarioFileError? {
+    do {
+        _ = try ScenarioFile(parsing: text, file: "test.sigviz")
+        return nil
+    } catch {
+        return error
     }
 }

@@ -2,16 +2,6 @@ import Scenarios
 import Testing
 import Tracer
 
-/// The error of parsing `text`, or `nil` if it parses.
-private func error(of text: String) -> ScenarioFileError? {
-    do {
-        _ = try ScenarioFile(parsing: text, file: "times.sigviz")
-        return nil
-    } catch {
-        return error
-    }
-}
-
 @Suite("Every time in a scenario file is checked")
 struct TimeLimitTests {
     @Test("a time past 1,000,000 s is refused where it is written, in every place a time goes",
@@ -22,14 +12,14 @@ struct TimeLimitTests {
             ("cold c: +1 next \"a\"\nat 2 subscribe \"S\" to c until 1000000.5", 2, 31),
           ])
     func tooLate(text: String, line: Int, column: Int) throws {
-        let found = try #require(error(of: text))
+        let found = try #require(error(parsing: text))
         #expect(found.message == "a time is at most 1000000 seconds")
         #expect(found.line == line && found.column == column, "\(found)")
     }
 
     @Test("an 'until' before its 'at' is refused at the until time")
     func untilBeforeAt() throws {
-        let found = try #require(error(of: "cold c: +1 next \"a\"\nat 3 subscribe \"S\" to c until 1"))
+        let found = try #require(error(parsing: "cold c: +1 next \"a\"\nat 3 subscribe \"S\" to c until 1"))
         #expect(found.line == 2 && found.column == 31, "\(found)")
         #expect(found.message == "the disposal at 1 s would come before the subscription at 3 s: 'until' is a time since the start, not a duration")
     }
