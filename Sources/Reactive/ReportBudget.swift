@@ -36,5 +36,7 @@ public final class ReportBudget: Sendable {
     /// Whether the run has gone past ``maximumReports``. Once true, it stays true.
     public var isExhausted: Bool { exhausted.load(ordering: .relaxed) }
 
-    func exhaust() { exhausted.store(true, ordering: .relaxed) }
+    /// Stops the run now, as if it had gone past ``maximumReports``: for a limit of another
+    /// kind that the run went past, such as the memory its values take.
+    public func exhaust() { exhausted.store(true, ordering: .relaxed) }
 }

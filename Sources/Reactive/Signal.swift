@@ -4,13 +4,10 @@ import Synchronization
 /// cut and ends in "…", as trace labels are.
 public let signalNameLimit = 256
 
-/// `name` cut to ``signalNameLimit`` characters, the last of them "…", when it is longer.
+/// `name` cut to ``signalNameLimit`` characters (and 4 bytes each), the last of them "…",
+/// when it is longer (``Swift/String/cut(toCharacters:)``).
 func boundedSignalName(_ name: String) -> String {
-    // UTF-8 bytes are at least as many as characters: short names are settled without counting.
-    guard name.utf8.count > signalNameLimit,
-          let end = name.index(name.startIndex, offsetBy: signalNameLimit, limitedBy: name.endIndex),
-          end < name.endIndex else { return name }
-    return name[..<name.index(before: end)] + "…"
+    name.cut(toCharacters: signalNameLimit)
 }
 
 /// A stream of events that subscribers receive (RAC's `RACSignal`).

@@ -1,3 +1,4 @@
+import Tracer
 /// What every diagram draws with: one SVG document in a theme's colours, its title and
 /// description, a header, groups, shapes and text cut to fit.
 ///
@@ -64,10 +65,11 @@ struct Canvas {
     mutating func text(_ text: String, class className: String, x: Double, y: Double, limit: Int, anchor: String? = nil) {
         var attributes = [("class", className), ("x", number(x)), ("y", number(y))]
         if let anchor { attributes.append(("text-anchor", anchor)) }
-        if text.count > limit {
+        let shown = shortened(text, to: limit)
+        if shown != text {
             svg.open("text", attributes)
             svg.tooltip(text)
-            svg.raw(escaped(shortened(text, to: limit), for: .svg))
+            svg.raw(escaped(shown, for: .svg))
             svg.close("text")
         } else {
             svg.element("text", attributes, text: text)

@@ -58,9 +58,4 @@ func number(_ value: Double) -> String {
     value.isFinite ? decimal(value, places: 2) : "0"
 }
 
-/// `text` cut to `limit` characters, ending in "…" when it was longer.
-func shortened(_ text: String, to limit: Int) -> String {
-    guard text.count > limit else { return text }
-    guard limit > 1 else { return "…" }
-    return String(text.prefix(limit - 1)) + "…"
-}
+

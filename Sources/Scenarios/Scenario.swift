@@ -21,7 +21,7 @@ public struct Scenario: Sendable, Identifiable {
     public let experiment: Int
     /// One paragraph on what it shows.
     public let summary: String
-    private let body: @Sendable (TestScheduler) -> [Any]
+    private let body: @Sendable (TestScheduler, TextBudget?) -> [Any]
     /// Where a scenario file's run notes which subscription each `subscribe` statement made.
     let log: SubscriptionLog?
 
@@ -41,12 +41,13 @@ public struct Scenario: Sendable, Identifiable {
         name: String, title: String, experiment: Int, summary: String,
         body: @escaping @Sendable (TestScheduler) -> [Any]
     ) {
-        self.init(name: name, title: title, experiment: experiment, summary: summary, log: nil, body: body)
+        self.init(name: name, title: title, experiment: experiment, summary: summary, log: nil) { scheduler, _ in body(scheduler) }
     }
 
+    /// Makes a scenario whose body measures the text it makes against a run's ``TextBudget``, when the run has one.
     init(
         name: String, title: String, experiment: Int, summary: String, log: SubscriptionLog?,
-        body: @escaping @Sendable (TestScheduler) -> [Any]
+        body: @escaping @Sendable (TestScheduler, TextBudget?) -> [Any]
     ) {
         self.name = name
         self.title = title
@@ -73,16 +74,18 @@ public struct Scenario: Sendable, Identifiable {
     /// and with it everything it was recorded with. That clean-up counts against the
     /// same limit: a run never does more than `maximumEvents` things in all.
     ///
+    /// A scenario file's run is bounded in memory too: the values its templates make may not
+    /// go past a ``TextBudget`` (64 KB a value, 64 MB in all).
+    ///
     /// - Parameter maximumEvents: The most events the run may make, 0 or more. A scenario
     ///   whose events feed themselves (a subject subscribed to itself) never ends
     ///   on its own: past the limit, its signals stop (see `ReportBudget`) and the
     ///   run throws.
-    /// - Throws: ``EventLimitExceeded`` when the run made more than `maximumEvents` events.
-    public func trace(maximumEvents: Int) throws(EventLimitExceeded) -> Trace {
+    /// - Throws: ``RunLimitExceeded`` when the run made more than `maximumEvents` events,
+    ///   or a scenario file's template would have made more text than a run may hold.
+    public func trace(maximumEvents: Int) throws(RunLimitExceeded) -> Trace {
         let scenario = self
-        let run = Self.onLargeStack { scenario.run(maximumEvents: maximumEvents) }
-        guard let trace = run else { throw EventLimitExceeded(maximumEvents: maximumEvents) }
-        return trace
+        return try Self.onLargeStack { scenario.run(maximumEvents: maximumEvents) }.get()
     }
 
     /// Runs the scenario with no limit on its events, as ``trace(maximumEvents:)``
@@ -90,38 +93,45 @@ public struct Scenario: Sendable, Identifiable {
     /// from elsewhere may never end: give it a limit.
     public func trace() -> Trace {
         let scenario = self
-        return Self.onLargeStack { scenario.run(maximumEvents: nil)! }
+        return Self.onLargeStack { try! scenario.run(maximumEvents: nil).get() }  // no limit: always a trace
     }
 
     /// The stack of the thread that ``trace()`` runs a scenario on: 256 MB of address
     /// space, of which only what the run uses is ever touched.
     public static let stackSize = 256 << 20
 
-    /// Runs the scenario on the calling thread and returns its trace, or `nil` when it
-    /// made more than `maximumEvents` events.
-    func run(maximumEvents: Int?) -> Trace? {
+    /// Runs the scenario on the calling thread and returns its trace, or why it was stopped.
+    /// Without `maximumEvents`, nothing limits the run.
+    func run(maximumEvents: Int?) -> Result<Trace, RunLimitExceeded> {
         let recorder = TraceRecorder(origin: 0, limit: maximumEvents)
         let budget = maximumEvents.map { ReportBudget(maximumReports: $0) }
-        return trace(recordingInto: recorder, budget: budget)
+        let text = budget.map(TextBudget.init(reports:))
+        let trace = trace(recordingInto: recorder, budget: budget, text: text)
+        if let refusal = text?.exceeded { return .failure(.text(refusal)) }
+        guard let trace else { return .failure(.events(EventLimitExceeded(maximumEvents: maximumEvents ?? 0))) }
+        return .success(trace)
     }
 
     /// Runs the scenario on the calling thread, recording into `recorder`, and returns its
-    /// trace, or `nil` when the recorder went past its limit: an incomplete trace is not even
+    /// trace, or `nil` when the run was stopped: an incomplete trace is not even
     /// assembled, since assembling it would take as much memory again.
-    /// - Parameter budget: Stops the run, and the clean-up after it, at its limit. It counts
-    ///   the clean-up too, so only the recorder, which saw the recording alone, tells
-    ///   whether the trace is whole.
-    func trace(recordingInto recorder: TraceRecorder, budget: ReportBudget? = nil) -> Trace? {
+    /// - Parameters:
+    ///   - budget: Stops the run, and the clean-up after it, at its limit. It counts
+    ///     the clean-up too, so only the recorder, which saw the recording alone, tells
+    ///     whether the trace is whole.
+    ///   - text: What a scenario file's templates may make; it stops the run through `budget`.
+    func trace(recordingInto recorder: TraceRecorder, budget: ReportBudget? = nil, text: TextBudget? = nil) -> Trace? {
         let scheduler = TestScheduler()
         let gate = RecordingGate(recorder, log: log)
         // What Trace.record(title:clock:_:) does, with a gate that can be closed afterwards.
         let kept = Instrumentation.withInstrument(gate, clock: scheduler, budget: budget) {
-            let kept = scheduler.perform { body(scheduler) }
+            let kept = scheduler.perform { body(scheduler, text) }
             // Step by step, to stop when the budget runs out: a scenario may schedule without end.
             while budget?.isExhausted != true, scheduler.pendingCount > 0 { scheduler.step() }
             return kept
         }
-        let trace = withExtendedLifetime(kept) { recorder.exceededLimit ? nil : recorder.trace(title: title) }
+        let stopped = recorder.exceededLimit || text?.exceeded != nil
+        let trace = withExtendedLifetime(kept) { stopped ? nil : recorder.trace(title: title) }
         gate.close()
         // A channel's two subjects subscribe to each other until one terminates: a cycle in
         // RAC too. The trace is taken, so complete them, unrecorded, to let everything go.

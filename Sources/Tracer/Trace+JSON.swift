@@ -102,40 +102,6 @@ public struct TraceFormatError: Error, Hashable, CustomStringConvertible {
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// `text` with every character that could change how a terminal shows it or what follows written
-/// as a visible escape: `\n`, `\r`, `\t`, and `\u{1B}` for the other control characters (C0, DEL,
-/// C1), the format characters (bidi overrides, embeddings and isolates, zero-width characters, the
-/// byte-order mark, ...) and the line and paragraph separators U+2028 and U+2029.
-///
-/// Error messages pass text quoted from a file through this, so that no file can forge a line of
-/// output, send an escape sequence to the terminal or reorder what is shown. Other characters,
-/// backslashes included, are kept as they are; text with nothing to escape is returned unchanged.
-public func visiblyEscaped(_ text: String) -> String {
-    func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: true
-        default: false
-        }
-    }
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-        guard needsEscape(scalar) else {
-            result.append(scalar)
-            continue
-        }
-        let escape: String
-        switch scalar {
-        case "\n": escape = "\\n"
-        case "\r": escape = "\\r"
-        case "\t": escape = "\\t"
-        default: escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        }
-        result.append(contentsOf: escape.unicodeScalars)
-    }
-    return String(result)
-}
-
 // MARK: Writing
 
 extension TraceSignal {

@@ -63,17 +63,11 @@ enum CommonTypes {
     static let boolIsPlain = !((Bool.self as Any.Type) is any TraceLabelConvertible.Type)
 }
 
-/// `text` cut to ``traceLabelLimit`` characters.
-func shortened(_ text: String) -> String {
-    // UTF-8 bytes are at least as many as characters: most labels are settled without counting.
-    guard text.utf8.count > traceLabelLimit, text.count > traceLabelLimit else { return text }
-    var characters = 0
-    var end = text.startIndex
-    while end < text.endIndex, characters < traceLabelLimit - 1 {
-        end = text.index(after: end)
-        characters += 1
-    }
-    return end == text.endIndex ? text : text[..<end] + "…"
+/// `text` cut to `limit` characters (``traceLabelLimit`` by default) and 4 bytes of UTF-8 each,
+/// ending in "…" when it was longer: the runtime's one rule for cutting text
+/// (``Swift/String/cut(toCharacters:)``), for the modules that read traces.
+package func shortened(_ text: String, to limit: Int = traceLabelLimit) -> String {
+    text.cut(toCharacters: limit)
 }
 
 /// Lets labels see through optionals.

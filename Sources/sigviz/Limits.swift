@@ -58,7 +58,12 @@ enum Limits {
         }
     }
 
-    private static func failure(_ error: EventLimitExceeded, input: String) -> CommandFailure {
-        CommandFailure("\(input): \(error); nothing was written. Raise the limit with --max-events, or make the scenario smaller.")
+    private static func failure(_ error: RunLimitExceeded, input: String) -> CommandFailure {
+        switch error {
+        case .events(let error):
+            CommandFailure("\(input): \(error); nothing was written. Raise the limit with --max-events, or make the scenario smaller.")
+        case .text(let error):
+            CommandFailure(error.description)
+        }
     }
 }

@@ -1,4 +1,6 @@
 @testable import Render
+import Scenarios
+import Tracer
 import Testing
 
 @Suite("Escaping text for SVG and HTML")
@@ -58,5 +60,55 @@ struct EscapingTests {
         var svg = SVGWriter()
         svg.element("text", [("class", "a'b\n")], text: "x < y\u{202E}")
         #expect(svg.text == "<text class=\"a&apos;b \">x &lt; y\\u{202E}</text>")
+    }
+}
+
+@Suite("Text outputs show invisible and reordering characters as escapes, as HTML and SVG do")
+struct TextOutputEscapingTests {
+    private let hidden = ["\u{202E}", "\u{FEFF}", "\u{200B}", "\u{2066}", "\u{061C}", "\u{2028}"]
+
+    /// A trace of one value labelled `label`, titled `title`, on a subscriber labelled `label`.
+    private func trace(label: String, title: String) throws -> Trace {
+        let file = try ScenarioFile(parsing: """
+            title "\(title)"
+            cold c: +1 next "\(label)", +2 completed
+            subscribe "\(label)" to c
+            """, file: "hidden.sigviz")
+        return file.scenario(named: "hidden").trace()
+    }
+
+    @Test("docs' scenarios.md writes a bidi override, a byte-order mark and other invisible characters of a title and about as escapes")
+    func markdownPage() throws {
+        for character in hidden {
+            let text = "evil\(character)txt"
+            let trace = try trace(label: "v", title: text)
+            let builder = DocsBuilder(theme: .light)
+            let section = builder.section(name: "hidden", title: text, about: "about \(text)", trace: trace)
+            let page = try #require(builder.files(for: [section]).first { $0.path == DocsBuilder.pageName })
+            let markdown = String(decoding: page.contents, as: UTF8.self)
+            #expect(!markdown.unicodeScalars.contains(character.unicodeScalars.first!), "raw \(visiblyEscaped(character))")
+            // A line separator is a line break, written as a space; the others are shown escaped.
+            guard !character.first!.isNewline else { continue }
+            let escape = "\\\\u{" + String(character.unicodeScalars.first!.value, radix: 16, uppercase: true) + "}"
+            #expect(markdown.contains(escape), "shown as \(escape)")
+        }
+    }
+
+    @Test("the marbles' legend, lanes and title write them as escapes")
+    func marbles() throws {
+        for character in hidden {
+            let text = "evil\(character)txt"
+            let marbles = try trace(label: text, title: text).marbles()
+            #expect(!marbles.unicodeScalars.contains(character.unicodeScalars.first!), "raw \(visiblyEscaped(character))")
+        }
+    }
+
+    @Test("an emoji sequence keeps its joiners in Markdown and marbles; a lone joiner is escaped")
+    func emojiJoiners() throws {
+        #expect(visiblyEscaped("👩‍👩‍👧") == "👩‍👩‍👧")
+        #expect(visiblyEscaped("a\u{200D}b") == "a\\u{200D}b")
+        #expect(visiblyEscaped("\u{200D}👩") == "\\u{200D}👩")
+        let marbles = try trace(label: "👩‍👩‍👧", title: "family").marbles()
+        #expect(marbles.contains("\"👩‍👩‍👧\""))
     }
 }

@@ -87,6 +87,43 @@ struct NestingTests {
         }
     }
 
+    /// `count` subjects, each subscribed to the one before, a subscriber to the last and a value sent to the first.
+    private func subjectChain(_ count: Int) -> String {
+        var lines = ["subject s0"]
+        for index in 1..<count { lines += ["subject s\(index)", "subscribe s\(index) to s\(index - 1)"] }
+        lines += ["subscribe \"A\" to s\(count - 1)", "at 1 send s0 \"v\"", "at 2 complete s0"]
+        return lines.joined(separator: "\n")
+    }
+
+    @Test("a chain of subjects, each subscribed to the one before, nests a level a subject and is refused past the limit")
+    func subjectChains() throws {
+        // s0 is 0 deep, s(N) is N: the statement that feeds s10001 goes past 10,000.
+        let deepest = ScenarioFile.maximumNesting
+        let error = #expect(throws: ScenarioFileError.self) {
+            try ScenarioFile(parsing: subjectChain(deepest + 2), file: "subjects.sigviz")
+        }
+        #expect(error?.line == 2 * (deepest + 1) + 1, "the statement 'subscribe s10001 to s10000'")
+        #expect(error?.column == 21, "at the subject it subscribes to")
+        #expect(error?.message == "pipelines nest at most \(deepest) levels deep, and this subject reaches \(deepest + 1) here")
+        #expect(error?.text == "subscribe s10001 to s10000")
+
+        let small = try ScenarioFile(parsing: subjectChain(6), file: "subjects.sigviz")
+        #expect(small.nestingDepth == 0, "no pipeline")
+        try small.checkNesting(limit: 5)
+        #expect(throws: ScenarioFileError.self) { try small.checkNesting(limit: 4) }
+    }
+
+    @Test("a chain of subjects at the limit runs, and the value reaches its end")
+    func subjectChainAtTheLimit() throws {
+        let limit = underThreadSanitizer ? deepestUnderThreadSanitizer : ScenarioFile.maximumNesting
+        let file = try ScenarioFile(parsing: subjectChain(limit + 1), file: "subjects.sigviz")
+        let trace = file.scenario(named: "subjects").trace()
+        let received = trace.events.filter {
+            if case .next(let subscription, _, _) = $0.kind { trace.subscriptions[subscription].label == "A" } else { false }
+        }
+        #expect(received.count == 1)
+    }
+
     @Test("subjects that feed each other are measured without looping")
     func cycles() throws {
         let file = try ScenarioFile(parsing: """

@@ -32,8 +32,8 @@ struct RunLimitTests {
     @Test("a scenario whose events feed themselves stops at its limit and throws")
     func runawayThrows() throws {
         let scenario = try scenario(selfFeeding)
-        #expect(throws: EventLimitExceeded(maximumEvents: 500)) { try scenario.trace(maximumEvents: 500) }
-        let error = try #require(throws: EventLimitExceeded.self) { try scenario.trace(maximumEvents: 500) }
+        #expect(throws: RunLimitExceeded.events(EventLimitExceeded(maximumEvents: 500))) { try scenario.trace(maximumEvents: 500) }
+        let error = try #require(throws: RunLimitExceeded.self) { try scenario.trace(maximumEvents: 500) }
         #expect(error.description == "the scenario made more than 500 events, the limit")
     }
 
@@ -43,7 +43,7 @@ struct RunLimitTests {
         let unlimited = scenario.trace()
         // The limit counts every report of the runtime, a renaming too, so a little more than the events.
         #expect(try scenario.trace(maximumEvents: 2 * unlimited.events.count) == unlimited)
-        #expect(throws: EventLimitExceeded.self) { try scenario.trace(maximumEvents: unlimited.events.count - 1) }
+        #expect(throws: RunLimitExceeded.self) { try scenario.trace(maximumEvents: unlimited.events.count - 1) }
     }
 
     @Test("the clean-up after the trace counts against the limit: a channel whose completion feeds a subject cycle ends",
@@ -134,6 +134,6 @@ struct ExpectationMatchingTests {
     @Test("with a limit, check throws instead of running on")
     func checkWithALimit() throws {
         let file = try ScenarioFile(parsing: selfFeeding + "\nexpect \"A\" to s \"-x\"", file: "loop.sigviz")
-        #expect(throws: EventLimitExceeded(maximumEvents: 300)) { try file.check(named: "loop", maximumEvents: 300) }
+        #expect(throws: RunLimitExceeded.events(EventLimitExceeded(maximumEvents: 300))) { try file.check(named: "loop", maximumEvents: 300) }
     }
 }

@@ -52,3 +52,23 @@ struct TimeLimitTests {
         #expect(trace.events.last?.time == 1_000_000)
     }
 }
+
+@Suite("A number with an exponent is refused as such, wherever a number goes")
+struct ExponentTests {
+    @Test("1e308, 2E3, 5e-1 and 1.5e+2 say that exponents are not supported, at the number", arguments: [
+        ("frame 1e308", 7), ("at 2E3 connect c", 4), ("cold c: +5e-1 completed", 10), ("frame 1.5e+2", 7),
+    ])
+    func refused(line: String, column: Int) throws {
+        let text = "cold k: +1 completed\nlet c = k | publish\n" + line
+        let refusal = try #require(error(parsing: text))
+        #expect(refusal.line == 3)
+        #expect(refusal.column == column)
+        #expect(refusal.message == "exponents are not supported: write the number with digits and at most one point, such as 0.001")
+    }
+
+    @Test("a name that starts with e after a number is still read as a word: 'take 2 e' is not an exponent")
+    func wordAfterANumber() throws {
+        let refusal = try #require(error(parsing: "cold k: +1 completed\nlet c = k | take 2 e"))
+        #expect(refusal.message == "expected the end of the line, found 'e'")
+    }
+}

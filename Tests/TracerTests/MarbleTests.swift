@@ -364,10 +364,10 @@ private func checkMarbles(of trace: Trace, frame explicit: Double? = nil, expect
         let expected = #"""
         # marbles, one frame = 1 s (RxJS marble syntax)
         # values:
-        #   a = "line1\u{A}line2"
+        #   a = "line1\nline2"
         #   b = "quote\"back\\slash"
 
-        Evil\u{202E}\u{A}name → s
+        Evil\u{202E}\nname → s
           events:       -ab#
           subscription: ^--!
           # = "bad\u{2066}news"

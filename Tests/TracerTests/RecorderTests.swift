@@ -353,12 +353,12 @@ enum Failure: Error, Sendable {
         #expect(labels.map(\.count) == [256, 256, 256])
     }
 
-    @Test("the limit counts characters, not bytes: 256 accented letters or emoji are kept, 300 are cut")
+    @Test("the limit counts characters and bytes: 256 accented letters are kept, 300 cut; emoji of 18 bytes are cut at 1 KB")
     func longUnicodeLabels() {
         let accents = String(repeating: "é", count: 256)
-        let family = String(repeating: "👩‍👩‍👧", count: 256)
+        let family = String(repeating: "👩‍👩‍👧", count: 56)  // 18 bytes each: 1,008 bytes
         let longAccents = String(repeating: "é", count: 300)
-        let longFamily = String(repeating: "👩‍👩‍👧", count: 300)
+        let longFamily = String(repeating: "👩‍👩‍👧", count: 256)  // 4,608 bytes
         let (labels, _) = sentLabels([accents, family, longAccents, longFamily])
         #expect(labels.count == 4)
         guard labels.count == 4 else { return }
@@ -366,12 +366,15 @@ enum Failure: Error, Sendable {
             labels[0].utf8.elementsEqual(accents.utf8),
             labels[1].utf8.elementsEqual(family.utf8),
             labels[2].utf8.elementsEqual((String(repeating: "é", count: 255) + "…").utf8),
-            labels[3].utf8.elementsEqual((String(repeating: "👩‍👩‍👧", count: 255) + "…").utf8),
         ]
         #expect(kept[0], "256 é are within the limit, but \(labels[0].count) characters were kept")
-        #expect(kept[1], "256 emoji are within the limit, but \(labels[1].count) characters were kept")
+        #expect(kept[1], "56 emoji are within the limit, but \(labels[1].count) characters were kept")
         #expect(kept[2], "\(labels[2].count) characters")
-        #expect(kept[3], "\(labels[3].count) characters")
+        // 1,021 bytes of whole scalars (56 emoji and the first two scalars of the 57th), then "…".
+        #expect(labels[3].utf8.count <= 4 * traceLabelLimit)
+        #expect(labels[3].hasSuffix("…"))
+        #expect(longFamily.unicodeScalars.starts(with: labels[3].unicodeScalars.dropLast()))
+        #expect(labels[3].utf8.count > 4 * traceLabelLimit - 24, "as much as fits is kept")
     }
 
     @Test("a subscriber's label longer than the limit is cut the same way")

@@ -161,13 +161,12 @@ enum DocsPage {
     }
 
     /// `text` as one line of Markdown that reads as itself: no emphasis, links,
-    /// HTML, headings or list markers.
+    /// HTML, headings or list markers, and no invisible or reordering character (a bidi override,
+    /// a byte-order mark): those show as escapes such as `\u{202E}` (``visiblyEscaped(_:)``).
     static func markdownText(_ text: String) -> String {
         var result = ""
-        for character in text {
-            if character.isNewline || (character.isASCII && character.asciiValue! < 0x20) {
-                result.append(" ")
-            } else if "\\`*_[]<>#|!&~".contains(character) {
+        for character in visiblyEscaped(onOneLine(text)) {
+            if "\\`*_[]<>#|!&~".contains(character) {
                 result += "\\" + String(character)
             } else {
                 result.append(character)
@@ -185,7 +184,7 @@ enum DocsPage {
 
     /// `text` as a Markdown code span, fenced by more backticks than it contains in a row.
     static func codeSpan(_ text: String) -> String {
-        let text = String(text.map { $0.isNewline || ($0.isASCII && $0.asciiValue! < 0x20) ? " " : $0 })
+        let text = visiblyEscaped(onOneLine(text))
         var longest = 0, run = 0
         for character in text {
             run = character == "`" ? run + 1 : 0
@@ -194,6 +193,11 @@ enum DocsPage {
         let fence = String(repeating: "`", count: longest + 1)
         let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
         return fence + padding + text + padding + fence
+    }
+
+    /// `text` with its line breaks and C0 control characters as spaces.
+    private static func onOneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || ($0.isASCII && $0.asciiValue! < 0x20) ? " " : $0 })
     }
 
     /// A file name as a relative link, with anything but unreserved characters percent-encoded.

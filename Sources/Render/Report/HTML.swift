@@ -1,3 +1,4 @@
+import Tracer
 /// An SVG document from a renderer, ready to sit inside an HTML page: without
 /// its XML declaration, C1 control characters shown as U+FFFD, and with its `<title>` and `<desc>` ids (and the
 /// `aria-labelledby` that names them) prefixed by `prefix`, so several SVGs

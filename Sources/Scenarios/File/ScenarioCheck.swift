@@ -25,14 +25,15 @@ extension ScenarioFile {
     ///
     /// Marbles are compared frame by frame at the file's `frame` by
     /// ``Trace/compare(subscription:with:frame:)``, ignoring trailing `-` (frames with nothing in
-    /// them). An expectation is matched to the first subscriber with its label that a `subscribe`
-    /// statement subscribed to the name it gives.
+    /// them). An expectation is matched to the subscriber with its label that a `subscribe`
+    /// statement subscribed to the name it gives: a file where two could be refuses to parse
+    /// (``checkExpectationsAreUnambiguous()``).
     /// - Parameters:
     ///   - name: The scenario's name.
     ///   - maximumEvents: The most events the run may make (see ``Scenario/trace(maximumEvents:)``).
     /// - Returns: The trace and one result per expectation, in order.
-    /// - Throws: ``EventLimitExceeded`` when the run made more than `maximumEvents` events.
-    public func check(named name: String, maximumEvents: Int) throws(EventLimitExceeded) -> (trace: Trace, results: [CheckResult]) {
+    /// - Throws: ``RunLimitExceeded`` when the run went past a limit (see ``Scenario/trace(maximumEvents:)``).
+    public func check(named name: String, maximumEvents: Int) throws(RunLimitExceeded) -> (trace: Trace, results: [CheckResult]) {
         let log = SubscriptionLog()
         let trace = try scenario(named: name, log: log).trace(maximumEvents: maximumEvents)
         return (trace, results(of: trace, log: log))

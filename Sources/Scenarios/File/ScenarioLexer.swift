@@ -25,6 +25,10 @@ struct Token: Equatable {
 struct ScenarioLexer {
     /// The longest line the parser accepts, in characters.
     static let maximumLineLength = 10_000
+    /// The longest line the parser accepts, in bytes of UTF-8: four per character of
+    /// ``maximumLineLength``. Both are counted, because a character may be any number of bytes
+    /// (an `a` and four million combining accents is one character and 8 MB).
+    static let maximumLineBytes = 4 * maximumLineLength
 
     struct Failure: Error {
         let column: Int
@@ -48,6 +52,20 @@ struct ScenarioLexer {
         var lines = Self.lines(of: text)
         for _ in 1..<max(number, 1) { _ = lines.next() }
         return lines.next() ?? ""
+    }
+
+    /// The longest part of `line` made of whole Unicode scalars within ``maximumLineBytes`` bytes:
+    /// what is read of a line, and what an error about a longer one shows.
+    static func limited(_ line: Substring) -> Substring {
+        let scalars = line.unicodeScalars
+        var end = scalars.startIndex
+        var bytes = 0
+        while end < scalars.endIndex {
+            bytes += UTF8.width(scalars[end])
+            guard bytes <= maximumLineBytes else { break }
+            end = scalars.index(after: end)
+        }
+        return Substring(scalars[..<end])
     }
 
     /// The lines of a text: see ``lines(of:)``.
@@ -77,15 +95,19 @@ struct ScenarioLexer {
     /// The tokens of one line (without its line break), such as one of ``lines(of:)``.
     static func tokens(of line: Substring) throws(Failure) -> [Token] {
         // The length is checked before the line becomes an array of Characters (16 bytes each), and
-        // without counting past the limit: a line of 60 MB must not take a gigabyte. A line of at
+        // without reading past the limits: a line of 60 MB must not take a gigabyte. A line of at
         // most that many UTF-8 bytes has at most that many characters.
         if line.utf8.count > maximumLineLength {
+            let within = limited(line)
             var count = 0
-            for _ in line {
+            for _ in within {
                 count += 1
                 guard count <= maximumLineLength else {
                     throw Failure(column: maximumLineLength + 1, message: "a line may have at most \(maximumLineLength) characters")
                 }
+            }
+            if within.utf8.count < line.utf8.count {
+                throw Failure(column: count + 1, message: "a line may have at most \(maximumLineBytes) bytes of UTF-8")
             }
         }
         let characters = Array(line)
@@ -144,6 +166,14 @@ struct ScenarioLexer {
                 var end = index
                 while end < characters.count, characters[end].isASCII, characters[end].isNumber || characters[end] == "." { end += 1 }
                 let text = String(characters[index..<end])
+                // `1e308` reads as the number 1 and the word e308 otherwise: say what is wrong.
+                if end < characters.count, characters[end] == "e" || characters[end] == "E" {
+                    var digit = end + 1
+                    if digit < characters.count, characters[digit] == "+" || characters[digit] == "-" { digit += 1 }
+                    if digit < characters.count, characters[digit].isASCII, characters[digit].isNumber {
+                        throw Failure(column: column, message: "exponents are not supported: write the number with digits and at most one point, such as 0.001")
+                    }
+                }
                 guard let value = Double(text), value.isFinite, text.count <= 20 else {
                     throw Failure(column: column, message: "'\(ScenarioParser.shortened(text))' is not a number")
                 }

@@ -1,3 +1,4 @@
+import Reactive
 import Tracer
 
 extension ScenarioFile {
@@ -36,11 +37,12 @@ extension ScenarioFile {
                 // A line over the limit is kept only up to the limit: it may be 60 MB.
                 throw ScenarioFileError(
                     file: file, line: lineNumber, column: error.column, message: error.message,
-                    text: String(line.prefix(ScenarioLexer.maximumLineLength + 1)))
+                    text: String(ScenarioLexer.limited(line).prefix(ScenarioLexer.maximumLineLength + 1)))
             }
         }
         about = abouts.joined(separator: " ")
         try checkNesting()
+        try checkExpectationsAreUnambiguous()
     }
 }
 
@@ -296,10 +298,10 @@ struct ScenarioParser {
         }
     }
 
-    /// A name or token as quoted in a message: at most 60 characters, then `…`, so that a line of
-    /// 10,000 characters makes a message of a line.
+    /// A name or token as quoted in a message: at most 60 characters and 240 bytes, then `…`, so
+    /// that a line of 10,000 characters makes a message of a line.
     static func shortened(_ name: String) -> String {
-        name.count > 60 ? name.prefix(59) + "…" : name
+        name.cut(toCharacters: 60)
     }
 
     // MARK: Sources

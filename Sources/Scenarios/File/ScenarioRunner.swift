@@ -10,10 +10,10 @@ extension ScenarioFile {
     }
 
     func scenario(named name: String, log: SubscriptionLog?) -> Scenario {
-        let statements = statements
-        return Scenario(name: name, title: title ?? name, experiment: experiment, summary: about, log: log) { scheduler in
-            var runner = ScenarioRunner(scheduler: scheduler, log: log)
-            for statement in statements { runner.run(statement.value) }
+        let file = self
+        return Scenario(name: name, title: title ?? name, experiment: experiment, summary: about, log: log) { scheduler, text in
+            var runner = ScenarioRunner(scheduler: scheduler, log: log, file: file, text: text)
+            for statement in file.statements { runner.run(statement) }
             return runner.kept
         }
     }
@@ -58,13 +58,18 @@ private enum Value {
 private struct ScenarioRunner {
     let scheduler: TestScheduler
     let log: SubscriptionLog?
+    let file: ScenarioFile
+    /// What the templates may make, when the run is limited.
+    let text: TextBudget?
     var values: [String: Value] = [:]
     /// Everything made, kept alive until the recording ends.
     var kept: [Any] = []
 
-    init(scheduler: TestScheduler, log: SubscriptionLog?) {
+    init(scheduler: TestScheduler, log: SubscriptionLog?, file: ScenarioFile, text: TextBudget?) {
         self.scheduler = scheduler
         self.log = log
+        self.file = file
+        self.text = text
     }
 
     func value(_ name: String) -> Value {
@@ -85,8 +90,8 @@ private struct ScenarioRunner {
         }
     }
 
-    mutating func run(_ statement: ScenarioFile.Statement) {
-        switch statement {
+    mutating func run(_ statement: ScenarioFile.AtLine<ScenarioFile.Statement>) {
+        switch statement.value {
         case .cold(let name, let timeline):
             let scheduler = scheduler
             let signal = Signal<String>.create { subscriber in
@@ -116,7 +121,7 @@ private struct ScenarioRunner {
             define(leading, .terminal(channel.leadingTerminal))
             define(following, .terminal(channel.followingTerminal))
         case .pipeline(let name, let source, let operators):
-            define(name, pipeline(source.value, operators))
+            define(name, pipeline(name, source, operators, line: statement.line))
         case .action(let action, let time):
             let work = perform(action)
             if let time {
@@ -127,9 +132,23 @@ private struct ScenarioRunner {
         }
     }
 
-    private func pipeline(_ source: ScenarioFile.Source, _ operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>]) -> Value {
+    private func pipeline(
+        _ name: String, _ source: ScenarioFile.AtColumn<ScenarioFile.Source>,
+        _ operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>], line: Int
+    ) -> Value {
+        let file = file
+        let text = text
+        /// What `template` filled with `value` makes, if the run's text budget allows it, or "".
+        func filler(_ template: String, placeholder: String = "{}", column: Int32) -> @Sendable (String) -> String {
+            let template = Template(template, placeholder: placeholder)
+            let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
+            return { value in
+                if let text, !text.allows(template.bytes(filledWith: value), at: place) { return "" }
+                return template.filled(with: value)
+            }
+        }
         var current: Value
-        switch source {
+        switch source.value {
         case .name(let name): current = value(name)
         case .merge(let names): current = .signal(Signal.merge(names.map(signal)))
         case .concat(let names): current = .signal(Signal.concat(names.map(signal)))
@@ -142,22 +161,27 @@ private struct ScenarioRunner {
             current = .signal(Signal.defer { deferred })
         case .deferReturn(let template):
             let scheduler = scheduler
-            current = .signal(Signal.defer { Signal.return(template.replacingOccurrences(of: "{now}", with: "\(scheduler.now)")) })
+            let fill = filler(template, placeholder: "{now}", column: source.column)
+            current = .signal(Signal.defer { Signal.return(fill("\(scheduler.now)")) })
         }
-        for op in operators.lazy.map(\.value) {
+        for (op, column) in operators.lazy.map({ ($0.value, $0.column) }) {
             if case .groupBy(let keys) = op {
                 current = .groups(current.signal.groupBy { keys[$0] ?? $0 })
                 continue
             }
             switch op {
-            case .map(let template): current = .signal(current.signal.map { fill(template, with: $0) })
+            case .map(let template):
+                let fill = filler(template, column: column)
+                current = .signal(current.signal.map(fill))
             case .filter(let kept):
                 let kept = Set(kept)
                 current = .signal(current.signal.filter { kept.contains($0) })
             case .flattenMapTo(let name):
                 let inner = signal(name)
                 current = .signal(current.signal.flattenMap { _ in inner })
-            case .flattenMapReturn(let template): current = .signal(current.signal.flattenMap { Signal.return(fill(template, with: $0)) })
+            case .flattenMapReturn(let template):
+                let fill = filler(template, column: column)
+                current = .signal(current.signal.flattenMap { Signal.return(fill($0)) })
             case .flattenMapError(let message):
                 current = .signal(current.signal.flattenMap { _ in Signal<String>.error(ScenarioError(description: message)) })
             case .merge(let name): current = .signal(current.signal.merge(signal(name)))
@@ -239,11 +263,6 @@ private struct ScenarioRunner {
     }
 }
 
-/// `template` with every `{}` replaced by `value`.
-private func fill(_ template: String, with value: String) -> String {
-    template.replacingOccurrences(of: "{}", with: value)
-}
-
 // MARK: - How deep pipelines nest
 
 extension ScenarioFile {
@@ -259,12 +278,21 @@ extension ScenarioFile {
 
     /// Checks that no pipeline nests more than `limit` levels deep, before anything runs.
     ///
-    /// - Throws: ``ScenarioFileError`` at the first pipeline, in the file's order,
-    ///   that goes deeper, with the column of the operator that takes it past the limit:
-    ///   `pipelines nest at most 10000 levels deep, and this one reaches 10001 here`.
+    /// - Throws: ``ScenarioFileError`` at the first pipeline, or `subscribe SUBJECT to NAME`, in
+    ///   the file's order, that goes deeper, with the column of the operator that takes it past the
+    ///   limit (of the name, for a subject): `pipelines nest at most 10000 levels deep, and this one
+    ///   reaches 10001 here`.
     public func checkNesting(limit: Int = maximumNesting) throws(ScenarioFileError) {
         var nesting = Nesting(statements)
         for statement in statements {
+            if case .action(.subscribeSubject(_, let target), _) = statement.value {
+                // A chain of subjects, each subscribed to the one before, nests like a pipeline.
+                let depth = nesting.depth(of: target) + 1
+                if depth > limit {
+                    throw nestingError(line: statement.line, column: nil, depth: depth, limit: limit, subjectFedBy: target)
+                }
+                continue
+            }
             guard case .pipeline(_, let source, let operators) = statement.value else { continue }
             var found: (column: Int32, depth: Int)?
             _ = Nesting.depth(of: source.value, operators, depthOf: { nesting.depth(of: $0) }) { operatorIndex, depth in
@@ -288,13 +316,23 @@ extension ScenarioFile {
         return deepest
     }
 
-    /// The error for a pipeline on `line` that reaches `depth` levels at `column`. The line's text is
-    /// looked for only now, in one pass over the lines before it.
-    private func nestingError(line: Int, column: Int32, depth: Int, limit: Int) -> ScenarioFileError {
-        ScenarioFileError(
-            file: path, line: line, column: Int(column),
-            message: "pipelines nest at most \(limit) levels deep, and this one reaches \(depth) here",
-            text: String(ScenarioLexer.line(line, of: source)))
+    /// The error for a pipeline on `line` that reaches `depth` levels at `column`, or for a subject
+    /// that `subscribe SUBJECT to NAME` on `line` feeds from `subjectFedBy` (at that name's column).
+    /// The line's text is looked for only now, in one pass over the lines before it.
+    private func nestingError(
+        line: Int, column: Int32?, depth: Int, limit: Int, subjectFedBy target: String? = nil
+    ) -> ScenarioFileError {
+        let text = ScenarioLexer.line(line, of: source)
+        var position = column.map(Int.init) ?? 1
+        if let target, let tokens = try? ScenarioLexer.tokens(of: text),
+           let to = tokens.lastIndex(where: { $0.word == "to" }), to + 1 < tokens.count, tokens[to + 1].word == target {
+            position = tokens[to + 1].column
+        }
+        let what = target == nil ? "this one" : "this subject"
+        return ScenarioFileError(
+            file: path, line: line, column: position,
+            message: "pipelines nest at most \(limit) levels deep, and \(what) reaches \(depth) here",
+            text: String(text))
     }
 }
 

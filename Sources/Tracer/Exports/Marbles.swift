@@ -51,7 +51,7 @@ extension Trace {
             width = max(width, events.count, subscription.count, replayedOnly?.count ?? 0)
             drawn.append((lane.name, events, subscription, replayedOnly, lane.errorMessage))
         }
-        var text = "# \(title.map { printable($0) + ": " } ?? "")marbles, one frame = \(SecondsFormat(unit: .seconds).format(frame)) (RxJS marble syntax)\n"
+        var text = "# \(title.map { visiblyEscaped($0) + ": " } ?? "")marbles, one frame = \(SecondsFormat(unit: .seconds).format(frame)) (RxJS marble syntax)\n"
         if !legend.symbols.isEmpty {
             text += "# values:\n"
             for (label, symbol) in legend.ordered {
@@ -59,7 +59,7 @@ extension Trace {
             }
         }
         for lane in drawn {
-            text += "\n\(printable(lane.name))\n"
+            text += "\n\(visiblyEscaped(lane.name))\n"
             text += "  events:       \(padded(lane.events, to: width))\n"
             text += "  subscription: \(padded(lane.subscription, to: width))\n"
             if let replayed = lane.replayed { text += "  replayed:     \(padded(replayed, to: width))\n" }
@@ -174,22 +174,7 @@ private func padded(_ marble: String, to width: Int) -> String {
 
 /// `text` in double quotes with quotes, backslashes and invisible characters escaped.
 func quoted(_ text: String) -> String {
-    "\"" + printable(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")) + "\""
-}
-
-/// `text` with control characters and bidirectional-override characters written as `\u{...}`,
-/// so that it cannot reorder or hide the text around it in a terminal or file.
-func printable(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        switch scalar.value {
-        case 0x00..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
-            result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        default:
-            result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
+    "\"" + visiblyEscaped(text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")) + "\""
 }
 
 /// One subscriber's lane.
@@ -249,7 +234,7 @@ private struct MarbleLane {
         for group in groups(frame: frame, where: include) {
             guard group.frame >= position else {
                 throw MarbleError(message: """
-                    a frame of \(SecondsFormat(unit: .seconds).format(frame)) is too coarse for \(printable(name)): \
+                    a frame of \(SecondsFormat(unit: .seconds).format(frame)) is too coarse for \(visiblyEscaped(name)): \
                     its events at frame \(group.frame) overlap the group before them; choose a smaller frame
                     """)
             }
@@ -259,7 +244,7 @@ private struct MarbleLane {
             position = group.frame + (symbols.count == 1 ? 1 : symbols.count + 2)
         }
         guard position <= marbleFrameLimit else {
-            throw MarbleError(message: "\(printable(name)) would take more than \(marbleFrameLimit) frames; choose a larger frame")
+            throw MarbleError(message: "\(visiblyEscaped(name)) would take more than \(marbleFrameLimit) frames; choose a larger frame")
         }
         return marble
     }

@@ -1,0 +1,94 @@
+import Reactive
+import Synchronization
+
+/// How much text a scenario file's run may make, and the operator that went past it.
+///
+/// Templates make values: `map "{}{}{}{}{}{}{}{}{}{}"` makes each value ten times longer, and six
+/// such pipelines in a chain turn a value of 1 KB into a gigabyte. Every value a template makes
+/// (`map`, `flattenMap return`, `defer return`) is measured before it is made: one over
+/// ``maximumValueBytes``, or one that takes the run's made text past ``maximumTotalBytes``, is
+/// not made. The run is stopped at once (its ``ReportBudget`` is exhausted) and refused with the
+/// position of the operator that would have made it.
+///
+/// It is thread-safe: a value may be made on any thread.
+final class TextBudget: Sendable {
+    /// The most bytes of UTF-8 one value made by a template may have: 64 KB.
+    static let maximumValueBytes = 64 << 10
+    /// The most bytes of UTF-8 all the values made by templates in one run may have: 64 MB.
+    static let maximumTotalBytes = 64 << 20
+
+    private let reports: ReportBudget
+    private let made = Atomic<Int>(0)
+    private let refusal = Mutex<ScenarioFileError?>(nil)
+
+    /// A budget for one run, which stops the run through `reports`.
+    init(reports: ReportBudget) {
+        self.reports = reports
+    }
+
+    /// The error of the operator that went past the budget, if one did.
+    var exceeded: ScenarioFileError? { refusal.withLock { $0 } }
+
+    /// Whether a value of `bytes` bytes may be made by the operator at `place`. When it may not,
+    /// the run is stopped and the refusal kept (the first one).
+    func allows(_ bytes: Int, at place: Place) -> Bool {
+        let total = bytes <= Self.maximumValueBytes ? made.add(bytes, ordering: .relaxed).newValue : nil
+        if let total, total <= Self.maximumTotalBytes { return true }
+        let pipeline = ScenarioParser.shortened(place.pipeline)
+        let message = total == nil
+            ? "'\(pipeline)' would make a value of \(bytes) bytes here; a value may have at most \(Self.maximumValueBytes) bytes"
+            : "'\(pipeline)' would take the text the run made past \(Self.maximumTotalBytes) bytes here, the most a run may make"
+        let error = ScenarioFileError(
+            file: place.file.path, line: place.line, column: place.column, message: message,
+            text: String(ScenarioLexer.line(place.line, of: place.file.source)))
+        refusal.withLock { if $0 == nil { $0 = error } }
+        reports.exhaust()
+        return false
+    }
+
+    /// Where a value is made: an operator of a pipeline of a file.
+    struct Place: Sendable {
+        let file: ScenarioFile
+        let pipeline: String
+        let line: Int
+        let column: Int
+    }
+}
+
+/// A template of a scenario file (`map "<{}>"`, `defer return "made at {now}"`): text with a
+/// placeholder, and what filling it costs.
+struct Template: Sendable {
+    /// The text around the placeholders, in order: one more piece than placeholders.
+    private let pieces: [String]
+    private let fixedBytes: Int
+
+    /// The template `text`, whose every `placeholder`, left to right, is to be filled.
+    init(_ text: String, placeholder: String = "{}") {
+        // Split in the bytes, literally: the placeholder is ASCII, so every piece is whole UTF-8.
+        var pieces: [String] = []
+        let bytes = Array(text.utf8), hole = Array(placeholder.utf8)
+        var start = 0, index = 0
+        while index + hole.count <= bytes.count {
+            if bytes[index..<(index + hole.count)].elementsEqual(hole) {
+                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += hole.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        self.pieces = pieces
+        fixedBytes = pieces.reduce(0) { $0 + $1.utf8.count }
+    }
+
+    /// The bytes of UTF-8 of the template filled with `value`, without filling it.
+    func bytes(filledWith value: String) -> Int {
+        fixedBytes + (pieces.count - 1) * value.utf8.count
+    }
+
+    /// The template with every placeholder replaced by `value`.
+    func filled(with value: String) -> String {
+        pieces.count == 1 ? pieces[0] : pieces.joined(separator: value)
+    }
+}
