@@ -2,12 +2,13 @@
 # Builds the libFuzzer targets with swiftc (not SwiftPM): Sources/Reactive, Sources/Tracer,
 # Sources/Render and Sources/Scenarios as static libraries instrumented for libFuzzer and AddressSanitizer, then one
 # executable per target. Usage: Fuzz/build.sh [BUILD-DIR]   (default: .build-fuzz)
-# Prints nothing but errors; the executables are BUILD-DIR/fuzz-scenario and BUILD-DIR/fuzz-trace.
+# Prints nothing but errors; the executables are BUILD-DIR/fuzz-scenario, BUILD-DIR/fuzz-trace and
+# BUILD-DIR/fuzz-pipeline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-.build-fuzz}
 mkdir -p "$build/modules"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -I "$build/modules" -L "$build/modules")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name sigviz -I "$build/modules" -L "$build/modules")
 # ld.gold warns about every ASan helper symbol; those warnings are noise.
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
 
@@ -24,3 +25,5 @@ module Scenarios $(find Sources/Scenarios -name '*.swift' | sort) Fuzz/Support/B
 quiet swiftc "${flags[@]}" -module-name FuzzScenario Fuzz/ScenarioParser/main.swift \
     -lScenarios -lTracer -lReactive -o "$build/fuzz-scenario"
 quiet swiftc "${flags[@]}" -module-name FuzzTrace Fuzz/TraceDecoder/main.swift -lRender -lTracer -lReactive -o "$build/fuzz-trace"
+quiet swiftc "${flags[@]}" -module-name FuzzPipeline Fuzz/Pipeline/main.swift \
+    -lRender -lScenarios -lTracer -lReactive -o "$build/fuzz-pipeline"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the two libFuzzer targets and runs each for SECONDS; fails if either finds a crash, a
-# trap, a timeout, a leak or runaway memory.
+# Builds the three libFuzzer targets and runs each for SECONDS; fails if one finds a crash, a
+# trap, a timeout, a leak or runaway memory. The scenario parser and the trace decoder are held to
+# 20 s and 3 GB an input; the whole pipeline (parse, run, check, draw, report) to the resource
+# oracle of docs/reliability.md: 10 s and 1 GB an input of at most 64 KB.
 #
 #   Fuzz/run.sh SECONDS [BUILD-DIR]     (default build dir: .build-fuzz)
 #
@@ -25,13 +27,13 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0}
 
 status=0
-run() {  # run TARGET DICT MAX-LEN
-    local target=$1 dict=$2 maxlen=$3
+run() {  # run TARGET DICT MAX-LEN SECONDS-AN-INPUT MEGABYTES
+    local target=$1 dict=$2 maxlen=$3 timeout=$4 rss=$5 seeds=${6:-$1}
     local corpus="$build/corpus-$target" log="$build/$target.log"
     mkdir -p "$corpus" "$build/artifacts-$target"
     echo "== fuzz-$target for ${seconds}s"
-    if "$build/fuzz-$target" "$corpus" "Fuzz/corpus/$target" -dict="Fuzz/$dict" -max_len="$maxlen" \
-        -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
+    if "$build/fuzz-$target" "$corpus" "Fuzz/corpus/$seeds" -dict="Fuzz/$dict" -max_len="$maxlen" \
+        -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss" -print_final_stats=1 \
         -artifact_prefix="$build/artifacts-$target/" > "$log" 2>&1; then
         grep -E "DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb" "$log" || true
     else
@@ -41,6 +43,7 @@ run() {  # run TARGET DICT MAX-LEN
         ls -d "$build/artifacts-$target"/* >&2 2>/dev/null || true
     fi
 }
-run scenario scenario.dict 12000
-run trace trace.dict 8192
+run scenario scenario.dict 12000 20 3072
+run trace trace.dict 8192 20 3072
+run pipeline scenario.dict 65536 10 1024 scenario
 exit $status
