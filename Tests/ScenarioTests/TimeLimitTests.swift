@@ -72,3 +72,42 @@ struct ExponentTests {
         #expect(refusal.message == "expected the end of the line, found 'e'")
     }
 }
+
+@Suite("The extreme numbers in every numeric position parse and run, or are refused where they are written")
+struct ExtremeNumberTests {
+    /// Every place a number goes, with `N` where it is written.
+    static let positions = [
+        "experiment N\ncold c: +1 next \"a\"\nsubscribe \"S\" to c",
+        "frame N\ncold c \"-a|\"\nsubscribe \"S\" to c",
+        "replay r capacity N\nsubscribe \"S\" to r\nat 1 send r \"a\"",
+        "cold c: +1 next \"a\", +2 next \"b\"\nlet t = c | take N\nsubscribe \"S\" to t",
+        "cold c: +N next \"a\"\nsubscribe \"S\" to c",
+        "cold c: +1 next \"a\"\nat N subscribe \"S\" to c",
+        "cold c: +1 next \"a\"\nsubscribe \"S\" to c until N",
+    ]
+    static let numbers = [
+        "0", "0.0", "1000000", "1000000.0000001", "99999999999999999999", "999999999999999999999",
+        "0.00000000000000000001", "18446744073709551616", "1e308", "1.7976931348623157e308", ".5", "5.", "1.2.3",
+    ]
+
+    @Test("each number in each position", arguments: positions, numbers)
+    func extreme(position: String, number: String) throws {
+        let text = position.replacingOccurrences(of: "N", with: number)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let file: ScenarioFile
+        do {
+            file = try ScenarioFile(parsing: text, file: "n.sigviz")
+        } catch {
+            #expect(error.line >= 1 && error.line <= lines.count)
+            #expect(error.column >= 1 && error.column <= lines[error.line - 1].count + 1, "\(error)")
+            return
+        }
+        // What parses runs, within its limit, to a valid trace.
+        do {
+            let trace = try file.scenario(named: "n").trace(maximumEvents: 10_000)
+            #expect(throws: Never.self) { try trace.validate() }
+        } catch {
+            Issue.record("a file that parsed was stopped: \(error)")
+        }
+    }
+}
