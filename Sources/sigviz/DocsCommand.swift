@@ -109,7 +109,7 @@ struct DocsCommand: ParsableCommand {
         do {
             names = try manager.contentsOfDirectory(atPath: directory)
         } catch {
-            throw CommandFailure("cannot read \(directory): \(describe(error))")
+            throw CommandFailure("cannot read \(directory): \(FileProblem.reading(directory, error))")
         }
         let files = names.filter { name in
             guard name.hasSuffix(".sigviz"), !name.hasPrefix(".") else { return false }

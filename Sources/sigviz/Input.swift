@@ -71,7 +71,7 @@ enum Input {
                 data = try Data(contentsOf: url)
             }
         } catch {
-            throw CommandFailure("cannot read \(path): \(describe(error))")
+            throw CommandFailure("cannot read \(path): \(FileProblem.reading(path, error))")
         }
         // A file that grew after its size was read, or a stream, is refused the same way.
         guard data.count <= limit else { throw CommandFailure("cannot read \(path): it is more than \(limit >> 20) MB; \(tooBig)") }

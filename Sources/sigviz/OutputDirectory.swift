@@ -84,7 +84,7 @@ struct OutputDirectory {
                 do {
                     current = try Data(contentsOf: url)
                 } catch {
-                    throw CommandFailure("cannot read \(display): \(describe(error))")
+                    throw CommandFailure("cannot read \(display): \(FileProblem.reading(display, error))")
                 }
                 if current == file.contents {
                     plan.fresh += 1
@@ -105,19 +105,23 @@ struct OutputDirectory {
         var written: [String] = []
         /// What was written before a failure, for its message.
         func before() -> String {
-            written.isEmpty ? "nothing was written" : "\(written.count) files were written before it: \(written.joined(separator: ", "))"
+            switch written.count {
+            case 0: "nothing was written"
+            case 1: "1 file was written before it: \(written[0])"
+            default: "\(written.count) files were written before it: \(written.joined(separator: ", "))"
+            }
         }
         for change in plan.changes {
             let folder = (change.display as NSString).deletingLastPathComponent
             do {
                 try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw CommandFailure("cannot create \(folder): \(describe(error)); \(before())")
+                throw CommandFailure("cannot create \(folder): \(FileProblem.creatingFolder(folder, error)); \(before())")
             }
             do {
-                try change.contents.write(to: URL(fileURLWithPath: change.display), options: .atomic)
+                try AtomicFile.write(change.contents, to: change.display)
             } catch {
-                throw CommandFailure("cannot write \(change.display): \(describe(error)); \(before())")
+                throw CommandFailure("cannot write \(change.display): \(FileProblem.writing(change.display, error)); \(before())")
             }
             written.append(change.path)
             wrote(change.display, change.change)

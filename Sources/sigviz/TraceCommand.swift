@@ -73,14 +73,15 @@ struct TraceCommand: ParsableCommand {
     }
 }
 
-/// Writes `data` to `path` atomically (a temporary file renamed over it), or to standard output when `path` is nil
+/// Writes `data` to `path` atomically (a temporary file renamed over it: ``AtomicFile``), or to standard output when `path` is nil
 /// or `-` (a file named `-` is `./-`);
 /// refuses, writing nothing, when `path` is one of the command's `inputs` (see ``InputFiles``), so that
 /// `sigviz render x.sigviz -o x.sigviz` does not replace the scenario with its SVG.
 ///
 /// A `path` that is, or leads by symbolic links to, a device or a pipe (`/dev/null`, `/dev/stdout` on a terminal
 /// or a pipe, a FIFO) is written through, never replaced: renaming a file over `/dev/null` would turn it into a
-/// plain file. A symbolic link to a regular file has that file replaced, the link kept.
+/// plain file. A symbolic link to a regular file has that file replaced, the link kept. A failure is
+/// `cannot write PATH: REASON (--output)`, the reason in plain words (``FileProblem``).
 func write(_ data: Data, to path: String?, inputs: [String]) throws {
     guard let path, path != "-" else {
         FileHandle.standardOutput.write(data)
@@ -89,6 +90,7 @@ func write(_ data: Data, to path: String?, inputs: [String]) throws {
     if InputFiles(inputs).contains(path) {
         throw CommandFailure("refusing to write \(path) (--output): it is one of the input files, which it would replace")
     }
+    if isDirectory(path) { throw CommandFailure("cannot write \(path): it is a directory (--output)") }
     do {
         if isSpecialFile(path) {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -97,12 +99,17 @@ func write(_ data: Data, to path: String?, inputs: [String]) throws {
         } else {
             // Through a symbolic link (such as /dev/stdout redirected to a file), the file it leads
             // to is replaced, never the link.
-            let url = URL(fileURLWithPath: path)
-            try data.write(to: isSymbolicLink(path) ? url.resolvingSymlinksInPath() : url, options: .atomic)
+            try AtomicFile.write(data, to: isSymbolicLink(path) ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path)
         }
     } catch {
-        throw CommandFailure("cannot write \(path): \(describe(error))")
+        throw CommandFailure("cannot write \(path): \(FileProblem.writing(path, error)) (--output)")
     }
+}
+
+/// Whether `path` exists and is, after following symbolic links, a directory.
+private func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
 }
 
 /// Whether `path` exists and is, after following symbolic links, neither a regular file nor a directory.
@@ -123,19 +130,4 @@ private func isSymbolicLink(_ path: String) -> Bool {
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A short reason for a file-system error.
-func describe(_ error: any Error) -> String {
-    let error = error as NSError
-    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-       let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-        return String(cString: strerror(code.rawValue))
-    }
-    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
-    switch error.code {
-    case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or directory"
-    case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
-    default: return error.localizedDescription
-    }
 }

@@ -96,6 +96,6 @@ struct OutputDirectoryTests {
         try Data().write(to: root.appendingPathComponent("scenarios"))
         let message = try #require(failure { try folder(root).apply(plan) })
         #expect(message.hasPrefix("cannot create \(root.appendingPathComponent("scenarios").path): "), "\(message)")
-        #expect(message.hasSuffix("; 1 files were written before it: a.html"), "\(message)")
+        #expect(message.hasSuffix("; 1 file was written before it: a.html"), "\(message)")
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replacing a file atomically, with POSIX calls, so that a failure keeps its error number.
+///
+/// `Data.write(to:options: .atomic)` does the same, but can report a failed write as
+/// `NSCocoaErrorDomain` 512 with no cause at all (a file size limit, for one), so that sigviz
+/// could not say why; here every failure is a `POSIXError` whose number ``FileProblem`` puts into
+/// words ("no space left on the device").
+enum AtomicFile {
+    /// Writes `data` to a new temporary file `.sigviz-XXXXXXXXXXXX` in the folder of `path`, flushes
+    /// it to the disk (fsync), then renames it over `path`: a reader, a run killed part way or a
+    /// crash sees the old file or the new one, whole, never a mix. A file that is replaced keeps its permissions; a new one gets
+    /// 0666 less the umask. On failure the temporary file is removed and `path` is untouched.
+    ///
+    /// `path` must not be a symbolic link (the link would be replaced by the file); callers
+    /// resolve it or refuse it.
+    static func write(_ data: Data, to path: String) throws(POSIXError) {
+        var status = stat()
+        var mode: mode_t?
+        if stat(path, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { throw POSIXError(EISDIR) }
+            mode = status.st_mode & 0o7777
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<100 {
+            temporary = (folder as NSString).appendingPathComponent(".sigviz-" + randomSuffix())
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw POSIXError(errno) }
+        var failure = writeAll(data, to: descriptor)
+        if failure == nil, let mode { _ = fchmod(descriptor, mode) }
+        // On the disk before it takes the old file's place: a crash after the rename finds the new bytes.
+        while failure == nil, fsync(descriptor) != 0 {
+            if errno != EINTR { failure = errno }
+        }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw POSIXError(failure)
+        }
+    }
+
+    /// Twelve random letters and digits.
+    private static func randomSuffix() -> String {
+        let characters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        return String((0..<12).map { _ in characters.randomElement()! })
+    }
+}
+
+extension POSIXError {
+    /// The error of the POSIX error number `code`.
+    init(_ code: Int32) {
+        self.init(POSIXErrorCode(rawValue: code) ?? .EIO)
+    }
+}
