@@ -67,11 +67,11 @@ struct CheckCommand: ParsableCommand {
                 }
             }
         }
-        print(report, terminator: "")
-        for problem in problems { FileHandle.standardError.write(Data("Error: \(problem)\n".utf8)) }
+        try StandardOutput.write(report)
+        for problem in problems { StandardError.write("Error: \(problem)\n") }
         let summary = "\(passes) expectation\(passes == 1 ? "" : "s") passed, \(failures) failed"
             + (problems.isEmpty ? "" : ", \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read")
-        print(summary)
+        try StandardOutput.write(summary + "\n")
         if failures > 0 || !problems.isEmpty { throw ExitCode.failure }
     }
 }

@@ -177,11 +177,11 @@ struct DocsCommand: ParsableCommand {
         for leftover in leftovers {
             text += "left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it)\n"
         }
-        print(text, terminator: "")
         if plan.changes.isEmpty, leftovers.isEmpty {
-            print("\(plan.total) files in \(output) are up to date")
+            try StandardOutput.write(text + "\(plan.total) files in \(output) are up to date\n")
             return
         }
+        try StandardOutput.write(text)
         var problems: [String] = []
         if !plan.changes.isEmpty {
             problems.append("\(plan.changes.count) of \(plan.total) files are missing or stale")
@@ -199,14 +199,18 @@ struct DocsCommand: ParsableCommand {
         throw CommandFailure(problems.joined(separator: ", ") + " in \(output); " + fix)
     }
 
-    /// Writes what changed, images before the page, naming each file written.
+    /// Writes what changed, images before the page, then names each file written: the list goes to
+    /// standard output once every file is written, so that standard output closed or full does
+    /// not stop the writing half way (sigviz then fails, with the files in place).
     func write(_ plan: OutputDirectory.Plan, leftovers: [String], to folder: OutputDirectory) throws {
+        var text = ""
         try folder.apply(plan) { display, change in
-            print("\(change == .create ? "created" : "updated"): \(display)")
+            text += "\(change == .create ? "created" : "updated"): \(display)\n"
         }
         for leftover in leftovers {
-            print("left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it if it is stale)")
+            text += "left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it if it is stale)\n"
         }
-        print("\(plan.changes.count) written, \(plan.fresh) unchanged in \(output)")
+        text += "\(plan.changes.count) written, \(plan.fresh) unchanged in \(output)\n"
+        try StandardOutput.write(text)
     }
 }

@@ -80,7 +80,7 @@ struct RenderCommand: ParsableCommand {
             let lines = failed.map {
                 "  \(input):\($0.expectation.line): " + visiblyEscaped("\"\($0.expectation.label)\" to \($0.expectation.signal): \($0.problem ?? "")")
             }
-            FileHandle.standardError.write(Data("\(failed.count) expectation\(failed.count == 1 ? "" : "s") not met (drawn):\n\(lines.joined(separator: "\n"))\n".utf8))
+            StandardError.write("\(failed.count) expectation\(failed.count == 1 ? "" : "s") not met (drawn):\n\(lines.joined(separator: "\n"))\n")
         }
     }
 }

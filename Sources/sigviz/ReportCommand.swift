@@ -61,7 +61,7 @@ struct ReportCommand: ParsableCommand {
         let site = ReportBuilder(title: title, headline: headline).build(entries)
         let folder = OutputDirectory(path: output, what: "the report", verb: "is")
         try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false))
-        print("wrote \(site.count) files to \(output); open \((output as NSString).appendingPathComponent("index.html"))")
+        try StandardOutput.write("wrote \(site.count) files to \(output); open \((output as NSString).appendingPathComponent("index.html"))\n")
     }
 
     /// A report entry for a built-in scenario, or for a trace (or scenario) file.

@@ -54,7 +54,7 @@ extension SigViz {
                 text += "\(name)  experiment \(scenario.experiment)  \(scenario.title)\n"
                 if verbose { text += wrapped(scenario.summary, indent: 4) + "\n\n" }
             }
-            print(text, terminator: "")
+            try StandardOutput.write(text)
         }
     }
 }

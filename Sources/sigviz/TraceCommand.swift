@@ -65,7 +65,7 @@ struct TraceCommand: ParsableCommand {
                 data = Data(try trace.marbles(frame: frame).utf8)
             } catch {
                 // A usage error (64) like the parser's own, without its usage text.
-                FileHandle.standardError.write(Data("Error: --frame: \(error.message)\n".utf8))
+                StandardError.write("Error: --frame: \(error.message)\n")
                 throw ExitCode.validationFailure
             }
         }
@@ -73,8 +73,8 @@ struct TraceCommand: ParsableCommand {
     }
 }
 
-/// Writes `data` to `path` atomically (a temporary file renamed over it: ``AtomicFile``), or to standard output when `path` is nil
-/// or `-` (a file named `-` is `./-`);
+/// Writes `data` to `path` atomically (a temporary file renamed over it: ``AtomicFile``), or to standard output (``StandardOutput``)
+/// when `path` is nil or `-` (a file named `-` is `./-`);
 /// refuses, writing nothing, when `path` is one of the command's `inputs` (see ``InputFiles``), so that
 /// `sigviz render x.sigviz -o x.sigviz` does not replace the scenario with its SVG.
 ///
@@ -84,7 +84,7 @@ struct TraceCommand: ParsableCommand {
 /// `cannot write PATH: REASON (--output)`, the reason in plain words (``FileProblem``).
 func write(_ data: Data, to path: String?, inputs: [String]) throws {
     guard let path, path != "-" else {
-        FileHandle.standardOutput.write(data)
+        try StandardOutput.write(data)
         return
     }
     if InputFiles(inputs).contains(path) {

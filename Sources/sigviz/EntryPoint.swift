@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SigViz {
+    /// The entry point: the only place that does process-wide things.
+    ///
+    /// It replaces ArgumentParser's `main()`, which prints help with `print` (lost, with exit
+    /// status 0, when standard output is closed or full) and writes errors with `putc`, so that
+    /// every byte sigviz writes goes through ``StandardOutput`` or ``StandardError``:
+    /// - SIGPIPE is ignored, so that a pipe whose reader has gone is an error of the write
+    ///   (EPIPE) rather than a signal, whatever disposition sigviz was started with; sigviz then
+    ///   ends quietly, as a process killed by SIGPIPE (``endAsBrokenPipe()``). SIGXFSZ is ignored
+    ///   too, so that a file size limit (`ulimit -f`) is an error of the write (EFBIG), reported,
+    ///   rather than a kill.
+    /// - A standard output or error that is closed at start is held by /dev/null opened
+    ///   read-only, so that no file sigviz opens takes its number: writes to it fail (EBADF) and
+    ///   are reported as "closed", instead of landing in that file.
+    /// - A write error on standard output ends sigviz with `Error: cannot write standard output:
+    ///   REASON` on standard error and exit status 1, like any other failure.
+    static func main() {
+        prepareProcess()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            end(with: error)
+        }
+        Foundation.exit(ExitCode.success.rawValue)
+    }
+
+    /// Ignores SIGPIPE and SIGXFSZ, and holds a closed standard output or error with /dev/null read-only.
+    private static func prepareProcess() {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // open(2) takes the lowest free number: `descriptor` itself, or 0 when standard input is closed too.
+            let placeholder = open("/dev/null", O_RDONLY)
+            if placeholder >= 0, placeholder != descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
+        }
+    }
+
+    /// Ends the process for `error`: help (and the version) on standard output with status 0,
+    /// any other message on standard error with the error's exit status, and quietly for a
+    /// broken pipe on standard output.
+    private static func end(with error: any Error) -> Never {
+        if let error = error as? StandardOutputError, error.isBrokenPipe { endAsBrokenPipe() }
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error, columns: nil)
+        if !message.isEmpty {
+            if code == .success {
+                do {
+                    try StandardOutput.write(message + "\n")
+                } catch {
+                    end(with: error)
+                }
+            } else {
+                StandardError.write(message + "\n")
+            }
+        }
+        Foundation.exit(code.rawValue)
+    }
+
+    /// Ends the process as SIGPIPE's default action would have: no message, and the status of a
+    /// process killed by SIGPIPE (141 in a shell), which is what `yes | head -1` gives.
+    private static func endAsBrokenPipe() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        raise(SIGPIPE)
+        _exit(128 + SIGPIPE)  // only if the signal did not end the process
+    }
+}
