@@ -25,7 +25,7 @@ extension SigViz {
     static func main() {
         prepareProcess()
         do {
-            var command = try parseAsRoot()
+            var command = try SingleOption.counting { try parseAsRoot() }
             try command.run()
         } catch {
             end(with: error)

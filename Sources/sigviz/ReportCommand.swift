@@ -32,7 +32,8 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "Built-in scenarios (see `sigviz list`), scenario files (.sigviz) or trace files (.json); all the built-in scenarios when none is given.")
     var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the site to.", valueName: "dir"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the site to.", valueName: "dir"),
+            transform: SingleOption.counted("-o/--output"))
     var output: String
 
     @Option(help: "The index page's title.")
@@ -45,6 +46,7 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
+        try SingleOption.check("-o/--output")
     }
 
     func run() throws {

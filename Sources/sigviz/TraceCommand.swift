@@ -35,7 +35,8 @@ struct TraceCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output format.")
     var format: Format = .json
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (-: standard output).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (-: standard output).", valueName: "file"),
+            transform: SingleOption.counted("-o/--output"))
     var output: String?
 
     @Option(parsing: .unconditional,
@@ -51,6 +52,7 @@ struct TraceCommand: ParsableCommand {
             guard frame.isFinite, frame > 0 else { throw ValidationError("--frame must be a positive number of seconds.") }
         }
         if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
+        try SingleOption.check("-o/--output")
     }
 
     func run() throws {
