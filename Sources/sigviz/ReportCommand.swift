@@ -60,10 +60,17 @@ struct ReportCommand: ParsableCommand {
                     + "with the same subscribers, on one time axis. Each badge counts the source's didSubscribe runs.",
                 traces: traces)
         }
-        let site = ReportBuilder(title: title, headline: headline).build(entries)
+        let site = Self.indexLast(ReportBuilder(title: title, headline: headline).build(entries))
         let folder = OutputDirectory(path: output, what: "the report", verb: "is")
         try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false))
         try StandardOutput.write("wrote \(site.count) files to \(output); open \((output as NSString).appendingPathComponent("index.html"))\n")
+    }
+
+    /// The site's files in the order they are written: the scenario pages first and `index.html`
+    /// last (as `docs` writes its page after its images), so that a run that fails part way (a
+    /// full disk) never leaves an index linking to pages it did not write.
+    static func indexLast(_ site: [(path: String, contents: Data)]) -> [(path: String, contents: Data)] {
+        site.filter { $0.path != "index.html" } + site.filter { $0.path == "index.html" }
     }
 
     /// A report entry for a built-in scenario, or for a trace (or scenario) file.

@@ -53,7 +53,7 @@ private let cases: [FileProblemCase] = [
     .init(arguments: ["graph", "cold", "-o", "$TMP/file/deeper/x.svg"],
           message: "Error: cannot write $TMP/file/deeper/x.svg: a folder on its path is a file (--output)"),
     .init(arguments: ["report", "cold", "-o", "$TMP/file/site"],
-          message: "Error: cannot create $TMP/file/site: $TMP/file is not a directory; nothing was written"),
+          message: "Error: cannot create $TMP/file/site/scenarios: a folder on its path is a file; nothing was written"),
     .init(arguments: ["docs", "$TMP/scenarios", "-o", "$TMP/file/docs"],
           message: "Error: cannot create $TMP/file/docs: $TMP/file is not a directory; nothing was written"),
 ]

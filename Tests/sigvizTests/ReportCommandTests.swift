@@ -86,6 +86,28 @@ struct ReportCommandTests {
         #expect(page.contains("<h1>Cold to hot with multicast and connect</h1>"))
     }
 
+    @Test("pages are written before index.html; a write that fails (past a file size limit, as on a full disk) names the file and lists what was written, and no index links to missing pages")
+    func indexLastAndFailures() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The sizes of the files, from a run without a limit.
+        let whole = directory.appendingPathComponent("whole")
+        #expect(try sigviz("report", "cold", "fetchdata", "-o", whole.path).status == 0)
+        let sizes = try files(in: whole).mapValues(\.count)
+        let cold = try #require(sizes["scenarios/cold.html"]), fetchdata = try #require(sizes["scenarios/fetchdata.html"])
+        let index = try #require(sizes["index.html"])
+        try #require(cold < fetchdata && index < fetchdata, "\(sizes)")
+        // A limit that lets every file but fetchdata.html be written: the second page, before the index.
+        let site = directory.appendingPathComponent("site")
+        let run = try sigviz(["report", "cold", "fetchdata", "-o", site.path],
+                             standardOutput: .file(directory.appendingPathComponent("stdout").path), fileSizeLimit: max(cold, index))
+        #expect(run.status == 1, "\(run.summary)")
+        #expect(run.errors == "Error: cannot write \(site.path)/scenarios/fetchdata.html: it would be larger than the file size limit; "
+                    + "1 file was written before it: scenarios/cold.html\n", "\(run.errors)")
+        #expect(try Set(files(in: site).keys) == ["scenarios/cold.html"], "no index.html, no temporary file")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("scenarios").path) == ["cold.html"])
+    }
+
     @Test("an output path that is an existing file is refused, and the file is left alone")
     func refusesAFile() throws {
         let directory = try temporaryDirectory()
