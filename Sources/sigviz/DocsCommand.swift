@@ -77,7 +77,7 @@ struct DocsCommand: ParsableCommand {
         let sections = try builder.sections(of: sources, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { source in
             DocsBuilder.Scenario(
                 name: source.name, title: source.file.title ?? source.name, about: source.file.about,
-                trace: try Limits.trace(of: source.file.scenario(named: source.name), input: source.name + ".sigviz"))
+                trace: try Limits.trace(of: source.file.scenario(named: source.name), input: source.path))
         }
         let files = builder.files(for: sections)
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
@@ -94,7 +94,10 @@ struct DocsCommand: ParsableCommand {
 
     /// A parsed scenario file.
     struct Source: Sendable {
+        /// The scenario's name: the file's, without `.sigviz`.
         let name: String
+        /// The file's path, as SCENARIOS-DIR given joined with its name: how messages name it.
+        let path: String
         let file: ScenarioFile
     }
 
@@ -125,7 +128,7 @@ struct DocsCommand: ParsableCommand {
         for name in files {
             let path = (directory as NSString).appendingPathComponent(name)
             do {
-                sources.append(Source(name: Input.scenarioName(path), file: try Input.scenarioFile(path)))
+                sources.append(Source(name: Input.scenarioName(path), path: path, file: try Input.scenarioFile(path)))
             } catch {
                 problems.append("\(error)")
             }

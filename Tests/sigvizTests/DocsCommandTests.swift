@@ -389,6 +389,21 @@ struct DocsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: docs))
     }
 
+    @Test("a scenario past --max-events is named by its path as given, folder and file (it was the file's name alone)",
+          arguments: ["scenarios", "scenarios/", "./scenarios"])
+    func eventLimitNamesThePath(folder: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = directory.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try Data("cold s \"abcdefghij|\"\nsubscribe \"A\" to s\n".utf8).write(to: scenarios.appendingPathComponent("many.sigviz"))
+        let run = try sigviz(["docs", folder, "-o", "docs", "--max-events", "5"], in: directory)
+        #expect(run.status == 1)
+        let path = (folder as NSString).appendingPathComponent("many.sigviz")
+        #expect(run.errors.hasPrefix("Error: \(path): the scenario made more than 5 events, the limit; nothing was written."), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("docs").path))
+    }
+
     @Test("the help describes the layout")
     func help() throws {
         let help = try sigviz("docs", "--help")
