@@ -66,8 +66,10 @@ struct TraceCommand: ParsableCommand {
             do {
                 data = Data(try trace.marbles(frame: frame).utf8)
             } catch {
-                // A usage error (64) like the parser's own, without its usage text.
-                StandardError.write("Error: --frame: \(error.message)\n")
+                // A usage error (64) like the parser's own, without its usage text, naming an option
+                // the user gave: --frame when it is the frame that is wrong, --format marbles otherwise.
+                let option = frame != nil && error.isAboutTheFrame ? "--frame" : "--format marbles"
+                StandardError.write("Error: \(option): \(error.message)\n")
                 throw ExitCode.validationFailure
             }
         }

@@ -96,6 +96,25 @@ struct CommandTests {
         #expect(run.output.isEmpty)
     }
 
+    @Test("marbles that no frame can draw (too many distinct values) blame --format marbles, and --frame only when given and at fault",
+          arguments: [[], ["--frame", "1"]])
+    func marblesBlameWhatWasGiven(frame: [String]) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 200 distinct values: more than marbles have symbols for, whatever the frame.
+        var events = [TraceEvent(time: 0, kind: .signal(0)), TraceEvent(time: 0, kind: .subscribe(0))]
+        for index in 0..<200 { events.append(TraceEvent(time: Double(index + 1), kind: .next(subscription: 0, value: "v\(index)", replayed: false))) }
+        let file = directory.appendingPathComponent("values.json")
+        try Trace(title: "values", signals: [TraceSignal(id: 0, kind: .subject, name: "s")],
+                  subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("A"))], events: events).json().write(to: file)
+        let run = try sigviz(["trace", file.path, "-f", "marbles"] + frame)
+        #expect(run.status == 64)
+        #expect(run.errors.hasPrefix("Error: --format marbles: the trace has more than "), "\(run.errors)")
+        #expect(run.errors.contains("distinct values, too many to draw as marbles"))
+        #expect(!run.errors.contains("--frame"), "\(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+
     @Test("an unwritable output exits 1, names the file and leaves nothing behind")
     func unwritableOutput() throws {
         let directory = try temporaryDirectory()

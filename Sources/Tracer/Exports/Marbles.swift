@@ -2,8 +2,17 @@
 public struct MarbleError: Error, Hashable, CustomStringConvertible {
     /// What went wrong, with a way out.
     public let message: String
+    /// Whether the frame is what is wrong (not a positive number, too coarse for the events of one
+    /// frame to fit before the next, too fine for a lane to stay within ``marbleFrameLimit``
+    /// frames), rather than the trace (more distinct values than there are symbols) or the request.
+    public let isAboutTheFrame: Bool
     /// The message.
     public var description: String { message }
+
+    init(message: String, isAboutTheFrame: Bool = false) {
+        self.message = message
+        self.isAboutTheFrame = isAboutTheFrame
+    }
 }
 
 extension Trace {
@@ -33,7 +42,7 @@ extension Trace {
         let chosen: Double
         if let frame {
             guard frame.isFinite, frame > 0 else {
-                throw MarbleError(message: "a frame must be a positive number of seconds, not \(frame)")
+                throw MarbleError(message: "a frame must be a positive number of seconds, not \(frame)", isAboutTheFrame: true)
             }
             chosen = frame
         } else {
@@ -80,7 +89,7 @@ extension Trace {
     ///   - symbols: The character for each value label.
     /// - Throws: ``MarbleError`` when the frame is not positive or too coarse for the events.
     public func eventsMarble(of subscription: Int, frame: Double, symbols: [String: Character]) throws(MarbleError) -> String {
-        guard frame.isFinite, frame > 0 else { throw MarbleError(message: "a frame must be a positive number of seconds, not \(frame)") }
+        guard frame.isFinite, frame > 0 else { throw MarbleError(message: "a frame must be a positive number of seconds, not \(frame)", isAboutTheFrame: true) }
         guard subscriptions.indices.contains(subscription) else { throw MarbleError(message: "there is no subscription \(subscription)") }
         let lane = marbleLanes(of: [subscriptions[subscription]])[0]
         return try lane.draw({ _ in true }, frame: frame, legend: MarbleLegend(fixed: symbols))
@@ -137,7 +146,7 @@ extension Trace {
             if lanes.allSatisfy({ $0.fits(frame: seconds) }) { return seconds }
             frame /= 2
         }
-        throw MarbleError(message: "the events are too close together to draw as marbles within \(marbleFrameLimit) frames")
+        throw MarbleError(message: "the events are too close together to draw as marbles within \(marbleFrameLimit) frames", isAboutTheFrame: true)
     }
 
     /// A frame for a trace too long to count in nanoseconds: the latest time over a quarter of
@@ -149,7 +158,7 @@ extension Trace {
             if lanes.allSatisfy({ $0.fits(frame: frame) }) { return frame }
             frame /= 2
         }
-        throw MarbleError(message: "the events are too close together to draw as marbles within \(marbleFrameLimit) frames")
+        throw MarbleError(message: "the events are too close together to draw as marbles within \(marbleFrameLimit) frames", isAboutTheFrame: true)
     }
 }
 
@@ -236,7 +245,7 @@ private struct MarbleLane {
                 throw MarbleError(message: """
                     a frame of \(SecondsFormat(unit: .seconds).format(frame)) is too coarse for \(visiblyEscaped(name)): \
                     its events at frame \(group.frame) overlap the group before them; choose a smaller frame
-                    """)
+                    """, isAboutTheFrame: true)
             }
             marble += String(repeating: "-", count: group.frame - position)
             let symbols = group.deliveries.map { legend.character(for: $0.symbol) }
@@ -244,7 +253,7 @@ private struct MarbleLane {
             position = group.frame + (symbols.count == 1 ? 1 : symbols.count + 2)
         }
         guard position <= marbleFrameLimit else {
-            throw MarbleError(message: "\(visiblyEscaped(name)) would take more than \(marbleFrameLimit) frames; choose a larger frame")
+            throw MarbleError(message: "\(visiblyEscaped(name)) would take more than \(marbleFrameLimit) frames; choose a larger frame", isAboutTheFrame: true)
         }
         return marble
     }
