@@ -63,74 +63,74 @@ private final class Reports: Instrument {
     }
 }
 
-/// What the subscriber subscribes to, and how an event reaches it after its disposal.
-enum DisposedSource: String, CaseIterable, Sendable {
-    /// A `create` signal whose producer keeps the subscriber and sends to it after the disposal.
-    case signal
-    /// A subject: a subscriber before it disposes the subscription while the event is broadcast.
-    case subject
-    /// A replay subject, the same way.
-    case replaySubject
-    /// A behavior subject, the same way.
-    case behaviorSubject
-    /// `startWith`: the producer's signal is subscribed with the operator's own subscriber.
-    case startWith
-    /// `catchTo`: the replacement signal is subscribed with the operator's own subscriber.
-    case catchTo
-    /// `defer`: the deferred signal is subscribed with the operator's own subscriber.
-    case `defer`
-    /// `map`, built on `bind`, which subscribes with closures.
-    case map
+@Suite("Nothing is delivered after disposal, to subscribers that keep no closures")
+struct DisposedSubscriberTests {
+    /// What the subscriber subscribes to, and how an event reaches it after its disposal.
+    enum Source: String, CaseIterable, Sendable {
+        /// A `create` signal whose producer keeps the subscriber and sends to it after the disposal.
+        case signal
+        /// A subject: a subscriber subscribed first disposes the subscription while the event is broadcast.
+        case subject
+        /// A replay subject, the same way.
+        case replaySubject
+        /// A behavior subject, the same way.
+        case behaviorSubject
+        /// `startWith`: the producer's signal is subscribed with the operator's own subscriber.
+        case startWith
+        /// `catchTo`: the replacement signal is subscribed with the operator's own subscriber.
+        case catchTo
+        /// `defer`: the deferred signal is subscribed with the operator's own subscriber.
+        case `defer`
+        /// `map`, built on `bind`, which subscribes with closures.
+        case map
 
-    var isSubject: Bool { [.subject, .replaySubject, .behaviorSubject].contains(self) }
-}
-
-/// The event sent after the disposal.
-enum LateEvent: String, CaseIterable, Sendable {
-    case next, error, completed
-
-    var event: Event<Int> {
-        switch self {
-        case .next: .next(2)
-        case .error: .error(TestError("late"))
-        case .completed: .completed
-        }
-    }
-}
-
-/// Who receives the events.
-enum NonClosureSubscriber: String, CaseIterable, Sendable {
-    /// A ``LoggingSubscriber``.
-    case ownType
-    /// A subject subscribed to the signal, whose own subscriber logs what the subject is sent.
-    case subject
-}
-
-/// One combination: source, late event, subscriber, and whether an instrument observes it all.
-struct DisposedDeliveryCase: Sendable, CustomTestStringConvertible {
-    let source: DisposedSource
-    let late: LateEvent
-    let subscriber: NonClosureSubscriber
-    let instrumented: Bool
-
-    var testDescription: String {
-        "\(late) after disposal, \(source) to \(subscriber)" + (instrumented ? ", instrumented" : "")
+        var isSubject: Bool { [.subject, .replaySubject, .behaviorSubject].contains(self) }
     }
 
-    static let all: [DisposedDeliveryCase] = DisposedSource.allCases.flatMap { source in
-        LateEvent.allCases.flatMap { late in
-            NonClosureSubscriber.allCases.flatMap { subscriber in
-                [false, true].map { DisposedDeliveryCase(source: source, late: late, subscriber: subscriber, instrumented: $0) }
+    /// The event sent after the disposal.
+    enum LateEvent: String, CaseIterable, Sendable {
+        case next, error, completed
+
+        var event: Event<Int> {
+            switch self {
+            case .next: .next(2)
+            case .error: .error(TestError("late"))
+            case .completed: .completed
             }
         }
     }
-}
 
-@Suite("Nothing is delivered after disposal, to subscribers that keep no closures")
-struct DisposedSubscriberTests {
+    /// Who receives the events.
+    enum Receiver: String, CaseIterable, Sendable {
+        /// A ``LoggingSubscriber``.
+        case ownType
+        /// A subject subscribed to the signal, whose own subscriber logs what the subject is sent.
+        case subject
+    }
+
+    /// One combination: source, late event, receiver, and whether an instrument observes it all.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let source: Source
+        let late: LateEvent
+        let receiver: Receiver
+        let instrumented: Bool
+
+        var testDescription: String {
+            "\(late) after disposal, \(source) to \(receiver)" + (instrumented ? ", instrumented" : "")
+        }
+
+        static let all: [Case] = Source.allCases.flatMap { source in
+            LateEvent.allCases.flatMap { late in
+                Receiver.allCases.flatMap { receiver in
+                    [false, true].map { Case(source: source, late: late, receiver: receiver, instrumented: $0) }
+                }
+            }
+        }
+    }
+
     @Test("after its subscription is disposed, a subscriber of its own type or a subject receives no next, error or completed",
-          arguments: DisposedDeliveryCase.all)
-    func nothingAfterDisposal(_ item: DisposedDeliveryCase) {
+          arguments: Case.all)
+    func nothingAfterDisposal(_ item: Case) {
         let scheduler = TestScheduler()
         let reports = Reports()
         let lines: [String]
@@ -151,12 +151,12 @@ struct DisposedSubscriberTests {
 
     /// Subscribes `item`'s subscriber, sends 1, disposes the subscription, sends the late event;
     /// returns what the subscriber received.
-    private func run(_ item: DisposedDeliveryCase, on scheduler: TestScheduler) -> [String] {
+    private func run(_ item: Case, on scheduler: TestScheduler) -> [String] {
         let own = LoggingSubscriber()
         let relay = Subject<Int>()
         let relayed = LoggingSubscriber()
         relay.subscribe(relayed)
-        let receiver: any Subscriber<Int> = item.subscriber == .ownType ? own : relay
+        let receiver: any Subscriber<Int> = item.receiver == .ownType ? own : relay
 
         let subscription: any Disposable
         let sendLate: () -> Void
@@ -196,6 +196,6 @@ struct DisposedSubscriberTests {
         sendLate()
         scheduler.stepAll()
         #expect(subscription.isDisposed)
-        return item.subscriber == .ownType ? own.lines : relayed.lines
+        return item.receiver == .ownType ? own.lines : relayed.lines
     }
 }
