@@ -290,6 +290,22 @@ private final class Reports: Instrument {
         #expect(late.events == [.next("A", at: 4), .next("B", at: 4), terminal.recorded(at: 4)])
     }
 
+    @Test("a replay subject sent both completion and an error replays completion, whichever came first, as RAC does",
+          arguments: Terminal.allCases)
+    func replaySubjectCompletionWins(first: Terminal) {
+        let scheduler = TestScheduler()
+        let subject = ReplaySubject<Int>()
+        let late = Recorder<Int>(clock: scheduler)
+        let second: Terminal = first == .completed ? .error : .completed
+        scheduler.schedule(after: 1) { subject.sendNext(1) }
+        scheduler.schedule(after: 2) { first.send(to: subject) }
+        scheduler.schedule(after: 3) { second.send(to: subject) }
+        scheduler.schedule(after: 4) { late.subscribe(to: subject) }
+        scheduler.stepAll()
+
+        #expect(late.events == [.next(1, at: 4), .completed(at: 4)])
+    }
+
     @Test("a replay subject records a value before delivering it live: subscribing from the handler of that value gets it once, as history")
     func replaySubjectBufferUpdatedBeforeDelivery() {
         let scheduler = TestScheduler()

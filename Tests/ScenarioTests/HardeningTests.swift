@@ -48,6 +48,22 @@ struct NestingTests {
         #expect(throws: ScenarioFileError.self) { try file.checkNesting(limit: 7) }
     }
 
+    @Test("what is sent into a channel terminal nests under the other terminal, and a 'defer NAME' source is a level",
+          arguments: [
+            // p 3; l is fed by p, so f, out of which it comes, is 4; u 5 (l itself is fed by nothing).
+            ("cold a: +1 next \"a\"\nchannel l f\nlet p = a | map \"{}\" | map \"{}\" | map \"{}\"\nsubscribe l to p\nlet u = f | map \"{}\"", 5),
+            // The other way round: f is fed by p, so l is 4, and v 5.
+            ("cold a: +1 next \"a\"\nchannel l f\nlet p = a | map \"{}\" | map \"{}\" | map \"{}\"\nsubscribe f to p\nlet v = l | map \"{}\"", 5),
+            // p 1, d 2, e 3.
+            ("cold a: +1 next \"a\"\nlet p = a | map \"{}\"\nlet d = defer p\nlet e = d | take 1", 3),
+          ] as [(String, Int)])
+    func channelsAndDefer(text: String, depth: Int) throws {
+        let file = try ScenarioFile(parsing: text, file: "levels.sigviz")
+        #expect(file.nestingDepth == depth)
+        try file.checkNesting(limit: depth)
+        #expect(throws: ScenarioFileError.self) { try file.checkNesting(limit: depth - 1) }
+    }
+
     @Test("a file nesting deeper than the limit is refused at the operator that goes past it, before it runs",
           arguments: ["\n", "\r\n"])
     func refusedWithItsPosition(lineBreak: String) throws {

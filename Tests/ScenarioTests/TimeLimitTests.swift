@@ -24,21 +24,24 @@ struct TimeLimitTests {
         #expect(found.message == "the disposal at 1 s would come before the subscription at 3 s: 'until' is a time since the start, not a duration")
     }
 
-    @Test("'until' is a time since the start: subscribed at 1 s until 2.5 s, disposed at 2.5 s, not 3.5 s")
-    func untilIsAbsolute() throws {
-        let trace = try ScenarioFile(parsing: """
-            cold c: +1 next "a", +2 next "b", +5 completed
-            at 1 subscribe "S" to c until 2.5
-            """, file: "until.sigviz").scenario(named: "until").trace()
+    @Test("'until' is a time since the start, not a duration: the disposal is at the until time",
+          arguments: [
+            // A cold signal subscribed at 1 s until 2.5 s: disposed at 2.5 s, not 3.5 s. The value at
+            // 1 + 1 s arrives; the one at 1 + 2 s would come after the disposal.
+            ("cold c: +1 next \"a\", +2 next \"b\", +5 completed\nat 1 subscribe \"S\" to c until 2.5", 2.5, ["a"]),
+            // A subject subscribed at 3 s until 5 s: disposed at 5 s, not 8 s; the value sent at 6 s is missed.
+            ("subject x\nat 3 subscribe \"S\" to x until 5\nat 4 send x \"in\"\nat 6 send x \"after\"\nat 9 send x \"late\"", 5, ["in"]),
+          ] as [(String, Double, [String])])
+    func untilIsAbsolute(text: String, disposedAt: Double, received: [String]) throws {
+        let trace = try ScenarioFile(parsing: text, file: "until.sigviz").scenario(named: "until").trace()
         let subscription = try #require(trace.subscriptions.first { $0.label == "S" })
         let events = trace.events.filter { $0.kind.subscription == subscription.id }
         let disposal = try #require(events.first { if case .dispose = $0.kind { true } else { false } })
-        #expect(disposal.time == 2.5)
-        // The value at 1 + 1 s arrives; the one at 1 + 2 s would come after the disposal.
+        #expect(disposal.time == disposedAt)
         let values = events.compactMap { event -> String? in
             if case .next(_, let value, _) = event.kind { value } else { nil }
         }
-        #expect(values == ["a"])
+        #expect(values == received)
     }
 
     @Test("the largest time the language takes runs, at 1,000,000 s")

@@ -270,6 +270,12 @@ func recordedTraces() -> [Trace] {
         #expect(try Trace(json: Data(escaped.utf8)) == Trace(title: "é😀"))
     }
 
+    @Test("\\u escapes read upper- and lower-case hexadecimal digits alike, surrogate pairs included")
+    func unicodeEscapeDigits() throws {
+        let text = #"{"version": 1, "signals": [], "subscriptions": [], "events": [], "title": "\u00C9t\u00e9 \uD83D\uDE00 \uABCD \uabcd"}"#
+        #expect(try Trace(json: Data(text.utf8)) == Trace(title: "Été 😀 \u{ABCD} \u{ABCD}"))
+    }
+
     // MARK: Codable
 
     @Test("Foundation's JSONDecoder reads what json() writes")

@@ -18,13 +18,23 @@ struct MalformedCase: Sendable, CustomTestStringConvertible {
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Malformed")
 
+    /// A corpus folder that holds no case.
+    struct EmptyFolder: Error, CustomStringConvertible {
+        let folder: URL
+        var description: String { "no malformed .sigviz or .json file in \(folder.path)" }
+    }
+
     /// Every case: the generated scenario/ and trace/ folders and the hand-written hand/ folder.
-    static let all: [MalformedCase] = {
+    /// Throws if a folder cannot be read or holds no case, so that a test taking its cases from
+    /// here fails rather than running no case at all.
+    static func all() throws -> [MalformedCase] {
         var cases: [MalformedCase] = []
         for subfolder in ["scenario", "trace", "hand"] {
             let directory = folder.appendingPathComponent(subfolder)
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for file in names.sorted() where file.hasSuffix(".sigviz") || file.hasSuffix(".json") {
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                .filter { $0.hasSuffix(".sigviz") || $0.hasSuffix(".json") }
+            guard !names.isEmpty else { throw EmptyFolder(folder: directory) }
+            for file in names.sorted() {
                 let url = directory.appendingPathComponent(file)
                 let sidecar = url.deletingPathExtension().appendingPathExtension("expected")
                 let fields = parseExpected((try? String(contentsOf: sidecar, encoding: .utf8)) ?? "")
@@ -35,7 +45,7 @@ struct MalformedCase: Sendable, CustomTestStringConvertible {
             }
         }
         return cases
-    }()
+    }
 
     /// The `key: value` lines of a `.expected` file.
     static func parseExpected(_ text: String) -> [String: String] {
@@ -99,8 +109,8 @@ func expectRefused(
 @Suite("Malformed input")
 struct MalformedInputTests {
     @Test("the corpus has at least 200 malformed files, each with its expected position and message")
-    func corpus() {
-        let cases = MalformedCase.all
+    func corpus() throws {
+        let cases = try MalformedCase.all()
         #expect(cases.count >= 200, "\(cases.count) files")
         #expect(cases.filter { $0.name.hasSuffix(".sigviz") }.count >= 100)
         #expect(cases.filter { $0.name.hasSuffix(".json") }.count >= 100)
@@ -111,7 +121,7 @@ struct MalformedInputTests {
 
     @Test("sigviz render refuses every malformed file: status 1, FILE:LINE:COLUMN and the message, no crash, no hang, at most 128 MB",
           .enabled(if: !underSanitizer, "runs in the plain pass: it tests sigviz's answers, not races"),
-          .timeLimit(.minutes(20)), arguments: MalformedCase.all)
+          .timeLimit(.minutes(20)), arguments: try MalformedCase.all())
     func refused(_ item: MalformedCase) throws {
         let run = try measuredSigviz(["render", item.path], timeout: MalformedBounds.timeout)
         expectRefused(run, file: item.path, line: item.line, column: item.column, message: item.message,
