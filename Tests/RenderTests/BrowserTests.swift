@@ -12,8 +12,7 @@ let toolsRequired = ProcessInfo.processInfo.environment["SIGVIZ_REQUIRE_TOOLS"] 
 @Suite("In a real browser")
 struct BrowserTests {
     @Test("headless Chromium draws the headline comparison: the screenshot has the SVG's size and is not blank",
-          .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"),
-          .timeLimit(.minutes(2)))
+          .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"))
     func headlineScreenshot() throws {
         let browser = try #require(browser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
         let traces = ["cold", "publish", "replay", "replaylast", "replaylazily"].map { Catalog.scenario(named: $0)!.trace() }

@@ -43,8 +43,7 @@ private func consoleErrors(_ log: String) -> [String] {
 @Suite("The report in a real browser")
 struct ReportBrowserTests {
     @Test("headless Chromium opens the index and a scenario page from file:// with no console errors, every SVG drawn",
-          .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"),
-          .timeLimit(.minutes(3)))
+          .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"))
     func pagesLoad() throws {
         let browser = try #require(browser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sigviz-report-\(UUID().uuidString)")
@@ -83,8 +82,7 @@ struct ReportBrowserTests {
     }
 
     @Test("hovering a send highlights its row and the rows and marks of the deliveries it caused",
-          .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"),
-          .timeLimit(.minutes(2)))
+          .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"))
     func hoverHighlights() throws {
         let browser = try #require(browser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
         let trace = Catalog.scenario(named: "subject-vs-replay")!.trace()

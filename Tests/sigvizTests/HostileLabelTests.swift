@@ -191,8 +191,7 @@ struct HostileLabelTests {
     }
 
     @Test("sigviz report on hostile labels: in headless Chromium no script from a label runs, nothing is injected, every label shows as text",
-          .enabled(if: hostileBrowser != nil || browserRequired, "needs chromium (apt-get install chromium)"),
-          .timeLimit(.minutes(10)))
+          .enabled(if: hostileBrowser != nil || browserRequired, "needs chromium (apt-get install chromium)"))
     func reportInBrowser() throws {
         let browser = try #require(hostileBrowser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
         let directory = try temporaryDirectory()
@@ -236,8 +235,7 @@ struct HostileLabelTests {
     }
 
     @Test("the timeline and graph SVGs of hostile labels, opened on their own: no script runs, labels show as text",
-          .enabled(if: hostileBrowser != nil || browserRequired, "needs chromium (apt-get install chromium)"),
-          .timeLimit(.minutes(10)))
+          .enabled(if: hostileBrowser != nil || browserRequired, "needs chromium (apt-get install chromium)"))
     func svgInBrowser() throws {
         let browser = try #require(hostileBrowser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
         let directory = try temporaryDirectory()

@@ -121,7 +121,7 @@ struct MalformedInputTests {
 
     @Test("sigviz render refuses every malformed file: status 1, FILE:LINE:COLUMN and the message, no crash, no hang, at most 128 MB",
           .enabled(if: !underSanitizer, "runs in the plain pass: it tests sigviz's answers, not races"),
-          .timeLimit(.minutes(20)), arguments: try MalformedCase.all())
+          arguments: try MalformedCase.all())
     func refused(_ item: MalformedCase) throws {
         let run = try measuredSigviz(["render", item.path], timeout: MalformedBounds.timeout)
         expectRefused(run, file: item.path, line: item.line, column: item.column, message: item.message,
@@ -191,7 +191,7 @@ struct BigMalformedInputTests {
     }()
 
     @Test("10 MB lines, 10 MB strings, nesting 10,000,000 deep, NUL bytes: refused at the right place within 256 MB",
-          .timeLimit(.minutes(10)), arguments: cases)
+          arguments: cases)
     func refused(_ big: Big) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -202,7 +202,7 @@ struct BigMalformedInputTests {
                       knownIssue: big.knownIssue, memory: MalformedBounds.bigMemory)
     }
 
-    @Test("a file over 64 MB is refused by its size, without being read", .timeLimit(.minutes(10)))
+    @Test("a file over 64 MB is refused by its size, without being read")
     func overSixtyFourMegabytes() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -220,8 +220,7 @@ struct BigMalformedInputTests {
         }
     }
 
-    @Test("a scenario file that is one line of 60 MB is refused within 256 MB", .enabled(if: !underSanitizer, "memory is not measured under a sanitizer"),
-          .timeLimit(.minutes(10)))
+    @Test("a scenario file that is one line of 60 MB is refused within 256 MB", .enabled(if: !underSanitizer, "memory is not measured under a sanitizer"))
     func sixtyMegabyteLine() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

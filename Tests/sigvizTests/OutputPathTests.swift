@@ -308,7 +308,7 @@ struct OutputPathTests {
     }
 
     @Test("trace -o, render -o and report killed with SIGKILL at random moments leave each file old or new, never torn",
-          .enabled(if: !underSanitizer, "runs in the plain pass: its timing would be a sanitizer's"), .timeLimit(.minutes(15)))
+          .enabled(if: !underSanitizer, "runs in the plain pass: its timing would be a sanitizer's"))
     func killedRunsAreAtomic() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
