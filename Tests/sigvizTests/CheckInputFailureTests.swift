@@ -26,12 +26,12 @@ struct UncheckableFile: Sendable, CustomTestStringConvertible {
         }, message: { "\($0):1:12: expected next, completed or error, found 'nxt'" }),
         UncheckableFile(name: "a missing file", make: { directory in
             directory.appendingPathComponent("missing.sigviz")
-        }, message: { "cannot read \($0): no such file or directory" }),
+        }, message: { "cannot read \($0): no such file" }),
         UncheckableFile(name: "a directory", make: { directory in
             let folder = directory.appendingPathComponent("folder.sigviz")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return folder
-        }, message: { "cannot read \($0): " }),
+        }, message: { "cannot read \($0): it is a directory" }),
         UncheckableFile(name: "a file that is not UTF-8", make: { directory in
             let file = directory.appendingPathComponent("latin1.sigviz")
             try Data("cold c: +1 next \"caf".utf8 + [0xE9] + Data("\"\n".utf8)).write(to: file)
