@@ -133,11 +133,13 @@ public struct Scenario: Sendable, Identifiable {
         let stopped = recorder.exceededLimit || text?.exceeded != nil
         let trace = withExtendedLifetime(kept) { stopped ? nil : recorder.trace(title: title) }
         gate.close()
-        // A channel's two subjects subscribe to each other until one terminates: a cycle in
-        // RAC too. The trace is taken, so complete them, unrecorded, to let everything go.
-        // The budget still counts: a channel feeding a cycle of subjects stops at its limit.
+        // A channel's two subjects subscribe to each other until one terminates, and so does a
+        // subject subscribed to a pipeline of itself (`subscribe s to m`, `let m = s | map`):
+        // cycles in RAC too. The trace is taken, so complete them, unrecorded, to let everything
+        // go. The budget still counts: a channel feeding a cycle of subjects stops at its limit.
         scheduler.perform {
             for case let channel as any TerminableChannel in kept { channel.completeBothTerminals() }
+            for case let subject as any TerminableSubject in kept { subject.complete() }
         }
         return trace
     }
@@ -198,6 +200,15 @@ private final class RecordingGate: Instrument {
 /// A channel whose terminals can be completed without knowing its value type.
 private protocol TerminableChannel {
     func completeBothTerminals()
+}
+
+/// A subject that can be completed without knowing its value type.
+private protocol TerminableSubject {
+    func complete()
+}
+
+extension Subject: TerminableSubject {
+    fileprivate func complete() { sendCompleted() }
 }
 
 extension Channel: TerminableChannel {

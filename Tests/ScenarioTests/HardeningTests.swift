@@ -229,11 +229,37 @@ struct ChannelReleaseTests {
             subscribe "P" to p
             subscribe a to c
             """,
+            """
+            subject s
+            let again = s | map "{}"
+            subscribe s to again
+            """,
           ])
     func fileChannelIsReleased(text: String) throws {
         let scenario = try ScenarioFile(parsing: text, file: "channel.sigviz").scenario(named: "channel")
         let (recorder, _) = weakly(scenario)
         #expect(recorder() == nil, "the channel's subjects still hold each other, and the recorder")
+    }
+
+    @Test("a subject fed by a doubling map of itself is released when its run is refused for its text")
+    func refusedSubjectCycleIsReleased() throws {
+        let scenario = try ScenarioFile(parsing: """
+            subject s
+            let twice = s | map "{}{}"
+            subscribe s to twice
+            subscribe "S" to s
+            at 1 send s "ab"
+            """, file: "cycle.sigviz").scenario(named: "cycle")
+        weak var weakRecorder: TraceRecorder?
+        do {
+            let recorder = TraceRecorder(origin: 0, limit: 1000)
+            weakRecorder = recorder
+            let budget = ReportBudget(maximumReports: 1000)
+            let text = TextBudget(reports: budget)
+            #expect(scenario.trace(recordingInto: recorder, budget: budget, text: text) == nil)
+            #expect(text.exceeded != nil)
+        }
+        #expect(weakRecorder == nil, "the subject and its map still hold each other, and the recorder")
     }
 
     @Test("the clean-up after the trace reaches the recorder not at all (it could go past its event limit)")
