@@ -138,8 +138,7 @@ public struct Scenario: Sendable, Identifiable {
         // cycles in RAC too. The trace is taken, so complete them, unrecorded, to let everything
         // go. The budget still counts: a channel feeding a cycle of subjects stops at its limit.
         scheduler.perform {
-            for case let channel as any TerminableChannel in kept { channel.completeBothTerminals() }
-            for case let subject as any TerminableSubject in kept { subject.complete() }
+            for case let cycle as any Terminable in kept { cycle.terminate() }
         }
         return trace
     }
@@ -197,22 +196,18 @@ private final class RecordingGate: Instrument {
     func close() { open.store(false, ordering: .releasing) }
 }
 
-/// A channel whose terminals can be completed without knowing its value type.
-private protocol TerminableChannel {
-    func completeBothTerminals()
+/// What a run keeps that may hold itself alive (a channel, a subject), terminated after the trace
+/// without knowing its value type.
+private protocol Terminable {
+    func terminate()
 }
 
-/// A subject that can be completed without knowing its value type.
-private protocol TerminableSubject {
-    func complete()
+extension Subject: Terminable {
+    fileprivate func terminate() { sendCompleted() }
 }
 
-extension Subject: TerminableSubject {
-    fileprivate func complete() { sendCompleted() }
-}
-
-extension Channel: TerminableChannel {
-    fileprivate func completeBothTerminals() {
+extension Channel: Terminable {
+    fileprivate func terminate() {
         leadingTerminal.sendCompleted()
         followingTerminal.sendCompleted()
     }

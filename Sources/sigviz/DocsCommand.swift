@@ -48,7 +48,7 @@ struct DocsCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the diagrams and scenarios.md to; created if needed.",
                                                     valueName: "docs-dir"),
-            transform: SingleOption.counted("-o/--output"))
+            transform: SingleOption.counted(SingleOption.output))
     var output: String
 
     @Flag(help: "Write nothing; exit 1 naming every file that is missing, stale or left over, 0 when all are up to date.")
@@ -66,7 +66,7 @@ struct DocsCommand: ParsableCommand {
     func validate() throws {
         if scenarios.isEmpty { throw ValidationError("give the directory of scenario files.") }
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
-        try SingleOption.check("-o/--output")
+        try SingleOption.check(SingleOption.output)
         if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be a number from 1 to 1024.") }
     }
 

@@ -6,7 +6,7 @@ import Tracer
 /// The drawing options shared by `render`, `compare` and `graph`.
 struct DrawingOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the SVG to this file instead of standard output (-: standard output).", valueName: "file"),
-            transform: SingleOption.counted("-o/--output"))
+            transform: SingleOption.counted(SingleOption.output))
     var output: String?
 
     @Option(help: "The colours: light, dark, or auto (follows the viewer's preference).")
@@ -14,7 +14,7 @@ struct DrawingOptions: ParsableArguments {
 
     func validate() throws {
         if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
-        try SingleOption.check("-o/--output")
+        try SingleOption.check(SingleOption.output)
     }
 }
 

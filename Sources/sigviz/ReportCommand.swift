@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
     var inputs: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the site to.", valueName: "dir"),
-            transform: SingleOption.counted("-o/--output"))
+            transform: SingleOption.counted(SingleOption.output))
     var output: String
 
     @Option(help: "The index page's title.")
@@ -46,7 +46,7 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
-        try SingleOption.check("-o/--output")
+        try SingleOption.check(SingleOption.output)
     }
 
     func run() throws {

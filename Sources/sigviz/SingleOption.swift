@@ -12,6 +12,9 @@ import Tracer
 /// line would advertise `-o <file> ...`.) Outside ``counting(_:)``, as when a test parses a
 /// command itself, nothing is counted and nothing refused.
 enum SingleOption {
+    /// `-o/--output`, as messages name it: the option every command that writes has once.
+    static let output = "-o/--output"
+
     /// The values given to each counted option, by its name as messages show it.
     private final class Tally: Sendable {
         let values = Mutex<[String: [String]]>([:])

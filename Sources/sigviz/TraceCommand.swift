@@ -36,7 +36,7 @@ struct TraceCommand: ParsableCommand {
     var format: Format = .json
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (-: standard output).", valueName: "file"),
-            transform: SingleOption.counted("-o/--output"))
+            transform: SingleOption.counted(SingleOption.output))
     var output: String?
 
     @Option(parsing: .unconditional,
@@ -52,7 +52,7 @@ struct TraceCommand: ParsableCommand {
             guard frame.isFinite, frame > 0 else { throw ValidationError("--frame must be a positive number of seconds.") }
         }
         if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
-        try SingleOption.check("-o/--output")
+        try SingleOption.check(SingleOption.output)
     }
 
     func run() throws {
@@ -94,7 +94,6 @@ func write(_ data: Data, to path: String?, inputs: [String]) throws {
     if InputFiles(inputs).contains(path) {
         throw CommandFailure("refusing to write \(path) (--output): it is one of the input files, which it would replace")
     }
-    if isDirectory(path) { throw CommandFailure("cannot write \(path): it is a directory (--output)") }
     do {
         if isSpecialFile(path) {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
@@ -108,12 +107,6 @@ func write(_ data: Data, to path: String?, inputs: [String]) throws {
     } catch {
         throw CommandFailure("cannot write \(path): \(FileProblem.writing(path, error)) (--output)")
     }
-}
-
-/// Whether `path` exists and is, after following symbolic links, a directory.
-private func isDirectory(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
 }
 
 /// Whether `path` exists and is, after following symbolic links, neither a regular file nor a directory.

@@ -212,7 +212,7 @@ struct ChannelReleaseTests {
         return ({ weakRecorder }, trace)
     }
 
-    @Test("`channel a b` alone, and with subscribers and values: the recorder and every signal are released",
+    @Test("`channel a b` alone, with subscribers and values, and a subject subscribed to a pipeline of itself: the recorder and every signal are released",
           arguments: [
             "channel a b",
             """

@@ -73,69 +73,45 @@ func sigviz(
     if ignoringSIGPIPE || fileSizeLimit != nil {
         command = ["/usr/bin/env", "python3", "-c", launcher, String(fileSizeLimit ?? 0), ignoringSIGPIPE ? "1" : "0"] + command
     }
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash ends at once, with the runtime's message
-
-    #if canImport(Darwin)
-    var actions: posix_spawn_file_actions_t?
-    var attributes: posix_spawnattr_t?
-    #else
-    var actions = posix_spawn_file_actions_t()
-    var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if closingStandardError {
-        posix_spawn_file_actions_addclose(&actions, 2)
-    } else {
-        posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    }
-
     // The pipe's ends are close-on-exec, so that no other process the tests start meanwhile holds them.
     var pipeEnds: [Int32] = [-1, -1]
-    switch standardOutput {
-    case .closed:
-        posix_spawn_file_actions_addclose(&actions, 1)
-    case .device(let path):
-        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
-    case .file(let path):
-        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    case .pipe(let count):
-        guard pipe(&pipeEnds) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        #if os(Linux)
-        _ = fcntl(pipeEnds[1], 1031 /* F_SETPIPE_SZ */, 4096)  // smaller than every output read here
-        #endif
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        if count == 0 {
-            close(pipeEnds[0])
-            pipeEnds[0] = -1
-        }
-    }
     defer { for end in pipeEnds where end >= 0 { close(end) } }
-
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    sigaddset(&defaults, SIGPIPE)
-    sigaddset(&defaults, SIGXFSZ)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    posix_spawnattr_setsigmask(&attributes, &unblocked)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-    let argv = command.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
+    let pid = try spawn(command) { actions, attributes in
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if closingStandardError {
+            posix_spawn_file_actions_addclose(&actions, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+        switch standardOutput {
+        case .closed:
+            posix_spawn_file_actions_addclose(&actions, 1)
+        case .device(let path):
+            posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+        case .file(let path):
+            posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        case .pipe(let count):
+            guard pipe(&pipeEnds) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            #if os(Linux)
+            _ = fcntl(pipeEnds[1], 1031 /* F_SETPIPE_SZ */, 4096)  // smaller than every output read here
+            #endif
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            if count == 0 {
+                close(pipeEnds[0])
+                pipeEnds[0] = -1
+            }
+        }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
 
     var output = Data()
     if case .pipe(let count) = standardOutput {

@@ -13,22 +13,19 @@ extension String {
         guard utf8.count > characters else { return self }
         guard characters > 1 else { return characters == 1 ? "…" : "" }
         let byteLimit = 4 * characters
-        let whole = prefix(bytes: byteLimit)
-        if whole.utf8.count == utf8.count, whole.count <= characters { return self }
-        return String(prefix(bytes: byteLimit - 3).prefix(characters - 1)) + "…"
+        let whole = self[...].prefix(utf8Bytes: byteLimit)
+        if whole.endIndex == endIndex, whole.count <= characters { return self }
+        return String(whole.prefix(utf8Bytes: byteLimit - 3).prefix(characters - 1)) + "…"
     }
+}
 
-    /// The longest prefix of whole Unicode scalars with at most `limit` bytes of UTF-8.
-    private func prefix(bytes limit: Int) -> String {
-        let scalars = unicodeScalars
-        var end = scalars.startIndex
-        var bytes = 0
-        while end < scalars.endIndex {
-            let width = UTF8.width(scalars[end])
-            guard bytes + width <= limit else { break }
-            bytes += width
-            end = scalars.index(after: end)
-        }
-        return String(String.UnicodeScalarView(scalars[..<end]))
+extension Substring {
+    /// The longest prefix made of whole Unicode scalars with at most `limit` bytes of UTF-8, found
+    /// without reading the text before it: the byte at the limit, and the few before it up to the
+    /// start of a scalar.
+    package func prefix(utf8Bytes limit: Int) -> Substring {
+        guard var end = utf8.index(startIndex, offsetBy: limit, limitedBy: endIndex), end < endIndex else { return self }
+        while end > startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
+        return Substring(unicodeScalars[..<end])
     }
 }

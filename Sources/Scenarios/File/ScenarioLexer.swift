@@ -1,3 +1,5 @@
+import Reactive
+
 /// One token of a scenario file line.
 struct Token: Equatable {
     enum Kind: Equatable {
@@ -57,15 +59,7 @@ struct ScenarioLexer {
     /// The longest part of `line` made of whole Unicode scalars within ``maximumLineBytes`` bytes:
     /// what is read of a line, and what an error about a longer one shows.
     static func limited(_ line: Substring) -> Substring {
-        let scalars = line.unicodeScalars
-        var end = scalars.startIndex
-        var bytes = 0
-        while end < scalars.endIndex {
-            bytes += UTF8.width(scalars[end])
-            guard bytes <= maximumLineBytes else { break }
-            end = scalars.index(after: end)
-        }
-        return Substring(scalars[..<end])
+        line.prefix(utf8Bytes: maximumLineBytes)
     }
 
     /// The lines of a text: see ``lines(of:)``.
