@@ -86,7 +86,8 @@ struct ReportCommandTests {
         #expect(page.contains("<h1>Cold to hot with multicast and connect</h1>"))
     }
 
-    @Test("pages are written before index.html; a write that fails (past a file size limit, as on a full disk) names the file and lists what was written, and no index links to missing pages")
+    @Test("pages are written before index.html; a write that fails (past a file size limit, as on a full disk) names the file and lists what was written, and no index links to missing pages",
+          .enabled(if: !underSanitizer, "runs in the plain pass: ThreadSanitizer's runtime faults under a file size limit"))
     func indexLastAndFailures() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
