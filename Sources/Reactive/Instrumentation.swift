@@ -141,8 +141,10 @@ public struct InstrumentationEvent: Sendable {
         /// A ``MulticastConnection`` was created; `source` is `nil` when the
         /// source signal is not observed.
         case connectionCreated(connection: Int, source: Int?, subject: Int)
-        /// Something subscribed to `signal`. `parent` is the subscription whose
-        /// `didSubscribe` or delivery was running at the time: it caused this one.
+        /// Something subscribed to `signal`. `parent` is the subscription whose code
+        /// made this one: the one whose `didSubscribe` was running, or, when an operator's
+        /// internal subscriber subscribes while handling a delivery (flattenMap's inner
+        /// signals, concat's second), the operator's subscription that made that subscriber.
         case subscribed(subscription: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?)
         /// A cold signal's `didSubscribe` closure started for `subscription`:
         /// the side effect that runs once per subscription.

@@ -13,6 +13,12 @@
 final class ObservedDelivery<Value: Sendable>: Sendable {
     let probe: Probe
     let subscriptionID: Int
+    /// The subscription whose code handles this one's deliveries: what it subscribes to
+    /// while handling them has this subscription as parent. For an operator's internal
+    /// subscriber, the operator's subscription that made it (so that flattenMap's inner
+    /// subscriptions belong to flattenMap's signal, not to the signal whose value it
+    /// received); for any other, this subscription.
+    private let handlerOwner: Int
     /// `inner` when it is a closure subscriber: cast once, not per delivery.
     private let closures: ClosureSubscriber<Value>?
     /// Whether the disposal has been stamped: no delivery is stamped after it.
@@ -24,8 +30,9 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         let id = probe.makeSubscriptionID()
         subscriptionID = id
         let identity = (inner as? any InstrumentationIdentifiable)?.subscriberIdentity(for: probe) ?? .anonymous
-        probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity,
-                                 parent: probe.currentSubscription))
+        let parent = probe.currentSubscription
+        handlerOwner = identity == .anonymous ? parent ?? id : id
+        probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity, parent: parent))
         closures = inner as? ClosureSubscriber<Value>
         let stamped = disposalStamped
         disposable.add(BlockDisposable {
@@ -52,7 +59,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         }
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordNext(value, subscription: subscriptionID, replayed: replayed, stamp: stamp)
-        probe.within(subscription: subscriptionID, cause: report) {
+        probe.within(subscription: handlerOwner, cause: report) {
             if closures != nil { handler?(value) } else { inner.sendNext(value) }
         }
     }
@@ -62,7 +69,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         if case .next(let value) = event { return deliverNext(value, replayed: replayed, to: passthrough.inner) }
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed, stamp: stamp)
-        probe.within(subscription: subscriptionID, cause: report) { passthrough.forward(event) }
+        probe.within(subscription: handlerOwner, cause: report) { passthrough.forward(event) }
     }
 
     /// The delivery's place in the report sequence, or `nil` when it must not be

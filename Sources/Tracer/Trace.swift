@@ -86,8 +86,9 @@ public struct TraceSubscription: Sendable, Hashable {
     public var signal: Int
     /// Who subscribed.
     public var subscriber: Subscriber
-    /// The subscription whose `didSubscribe` or delivery was running when
-    /// this one was made: the one that caused it. `nil` for a subscription
+    /// The subscription whose code made this one: the one whose `didSubscribe` was
+    /// running, or the operator's own subscription when an operator subscribes while
+    /// handling a delivery (flattenMap's inner signals). `nil` for a subscription
     /// made directly by the scenario.
     public var parent: Int?
 
