@@ -167,6 +167,10 @@ public struct InstrumentationEvent: Sendable {
         case sentCompleted(signal: Int)
         /// `connect()` was called; `first` is `false` for the calls that did nothing.
         case connected(connection: Int, first: Bool)
+        /// The disposable `connect()` returns was disposed (by its caller, or by `autoconnect`
+        /// when its last subscriber left): the source subscription ends, and as in RAC 2.5 the
+        /// connection never connects again.
+        case connectionDisposed(connection: Int)
     }
 }
 

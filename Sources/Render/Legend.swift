@@ -1,7 +1,7 @@
 /// The marks a legend can explain, in the order it lists them.
 enum LegendItem: CaseIterable, Hashable {
-    case value, replayed, sent, completed, error, disposed, open, effect, connect, noop, connector, aggregated, expected,
-         divergence
+    case value, replayed, sent, completed, error, disposed, open, effect, connect, noop, connectAfterDisposal, disconnect,
+         connector, aggregated, expected, divergence
 
     var text: String {
         switch self {
@@ -15,6 +15,8 @@ enum LegendItem: CaseIterable, Hashable {
         case .effect: "didSubscribe run (side effect)"
         case .connect: "connect"
         case .noop: "connect (already connected)"
+        case .connectAfterDisposal: "connect after the connection's disposal (RAC 2.5 does not reconnect)"
+        case .disconnect: "connection disposed"
         case .connector: "caused by"
         case .aggregated: "many events (counted)"
         case .expected: "expected (scenario file)"
@@ -59,6 +61,11 @@ extension Canvas {
             svg.empty("rect", [("class", "connect legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
         case .noop:
             svg.empty("rect", [("class", "noop legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+        case .connectAfterDisposal:
+            svg.empty("rect", [("class", "noop refused legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+            svg.empty("path", [("class", "cross legend-mark"), ("d", "M\(number(x - 4)) \(number(y - 4))l8 8m0 -8l-8 8")])
+        case .disconnect:
+            svg.empty("rect", [("class", "disposed legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
         case .connector:
             svg.empty("line", [("class", "connector legend-mark"), ("x1", number(x - 9)), ("y1", number(y)), ("x2", number(x + 9)), ("y2", number(y))])
         case .expected:

@@ -14,8 +14,13 @@ struct TimelineModel {
         case sentError(String)
         /// The `number`th run of a cold signal's didSubscribe.
         case effect(number: Int)
-        /// A connect; `first` is false for the calls that did nothing.
-        case connect(first: Bool)
+        /// The end of the subscription of a cold signal's `number`th didSubscribe run: completed,
+        /// failed or disposed (as when a connection is disposed).
+        case runEnded(number: Int, ending: Ending)
+        /// A call of `connect()`, and what it did.
+        case connect(ConnectOutcome)
+        /// The connection's disposable was disposed: its source subscription ended for good.
+        case disconnect
 
         var isTerminal: Bool {
             switch self {
@@ -32,8 +37,19 @@ struct TimelineModel {
         let event: Int
     }
 
-    enum Ending: Equatable {
+    enum Ending: Hashable {
         case completed, error, disposed, open
+    }
+
+    /// What a call of `connect()` did.
+    enum ConnectOutcome: Hashable {
+        /// The first call: it subscribed the subject to the source.
+        case subscribes
+        /// A later call while the connection was live: nothing.
+        case alreadyConnected
+        /// A call after the connection was disposed (at `since`): nothing, since a RAC 2.5
+        /// connection never reconnects.
+        case afterDisposal(since: Double)
     }
 
     struct Lane {
@@ -110,12 +126,12 @@ struct TimelineModel {
                 let signal = trace.subscriptions[subscription].signal
                 if trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold {
                     usesEffects[signal] = true
-                    signalMarks[signal] += 1
+                    signalMarks[signal] += 2  // the run and its end
                 }
             case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal):
                 usesSends[signal] = true
                 if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
-            case .connect(let signal, _):
+            case .connect(let signal, _), .disconnect(let signal):
                 usesConnects[signal] = true
                 if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
             case .next(let subscription, _, _), .completed(let subscription, _), .error(let subscription, _, _):
@@ -154,6 +170,10 @@ struct TimelineModel {
             lanes[index].marks.reserveCapacity(count)
         }
         var effectNumbers = [Int](repeating: 0, count: lanes.count)
+        // Each didSubscribe run's subscription: its lane and number, until its end is drawn.
+        var runs: [Int: (lane: Int, number: Int)] = [:]
+        // When each connection was disposed.
+        var disconnections: [Int: Double] = [:]
         var drawn = [Bool](repeating: false, count: trace.events.count)
         for (index, event) in trace.events.enumerated() {
             func add(_ lane: Int?, _ kind: MarkKind) {
@@ -161,31 +181,46 @@ struct TimelineModel {
                 lanes[lane].marks.append(Mark(time: event.time, kind: kind, event: index))
                 drawn[index] = true
             }
+            /// Draws the end of a didSubscribe run's subscription on its lane, once.
+            func endRun(_ subscription: Int, _ ending: Ending) {
+                guard let run = runs.removeValue(forKey: subscription) else { return }
+                add(run.lane, .runEnded(number: run.number, ending: ending))
+            }
             switch event.kind {
             case .didSubscribe(let subscription):
                 guard trace.subscriptions.indices.contains(subscription),
                       let lane = effectLanes[trace.subscriptions[subscription].signal] else { break }
                 effectNumbers[lane] += 1
                 add(lane, .effect(number: effectNumbers[lane]))
+                runs[subscription] = (lane, effectNumbers[lane])
             case .send(let signal, let value): add(sendLanes[signal], .sent(value))
             case .sendCompleted(let signal): add(sendLanes[signal], .sentCompleted)
             case .sendError(let signal, let message): add(sendLanes[signal], .sentError(message))
-            case .connect(let signal, let first): add(connectLanes[signal], .connect(first: first))
+            case .connect(let signal, let first):
+                let outcome: ConnectOutcome = first ? .subscribes
+                    : disconnections[signal].map { .afterDisposal(since: $0) } ?? .alreadyConnected
+                add(connectLanes[signal], .connect(outcome))
+            case .disconnect(let signal):
+                if disconnections[signal] == nil { disconnections[signal] = event.time }
+                add(connectLanes[signal], .disconnect)
             case .subscribe(let subscription):
                 if let lane = subscriberLanes[subscription] { lanes[lane].start = event.time }
             case .next(let subscription, let value, let replayed):
                 add(subscriberLanes[subscription], .value(value, replayed: replayed))
             case .completed(let subscription, let replayed):
+                endRun(subscription, .completed)
                 guard let lane = subscriberLanes[subscription] else { break }
                 add(lane, .completed(replayed: replayed))
                 lanes[lane].end = event.time
                 lanes[lane].ending = .completed
             case .error(let subscription, let message, let replayed):
+                endRun(subscription, .error)
                 guard let lane = subscriberLanes[subscription] else { break }
                 add(lane, .error(message, replayed: replayed))
                 lanes[lane].end = event.time
                 lanes[lane].ending = .error
             case .dispose(let subscription):
+                endRun(subscription, .disposed)
                 guard let lane = subscriberLanes[subscription], lanes[lane].ending == .open else { break }
                 lanes[lane].end = event.time
                 lanes[lane].ending = .disposed
@@ -195,7 +230,7 @@ struct TimelineModel {
         self.drawn = drawn
         sideEffects = trace.signals.compactMap { signal in
             guard let lane = effectLanes[signal.id] else { return nil }
-            return (signal.name, lanes[lane].marks.count)
+            return (signal.name, effectNumbers[lane])
         }
     }
 }

@@ -292,12 +292,57 @@ struct TimelinePainter {
             canvas.svg.element("text", [("class", "marble-text effect-text"), ("x", Render.number(x)), ("y", Render.number(y))],
                                text: String(number))
             canvas.svg.close("g")
-        case .connect(let first):
-            used.insert(first ? .connect : .noop)
+        case .runEnded(let run, let ending):
+            switch ending {
+            case .completed:
+                used.insert(.completed)
+                completion(x: x, y: y, replayed: false, tooltip: "didSubscribe run \(run)'s subscription completed at \(at)",
+                           event: mark.event)
+            case .error:
+                used.insert(.error)
+                canvas.svg.open("g", [("data-event", String(mark.event))])
+                canvas.svg.tooltip("didSubscribe run \(run)'s subscription failed at \(at)")
+                canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 6)) \(number(y - 6))l12 12m0 -12l-12 12")])
+                canvas.svg.close("g")
+            case .disposed, .open:
+                used.insert(.disposed)
+                canvas.svg.open("g", [("data-event", String(mark.event))])
+                canvas.svg.tooltip("didSubscribe run \(run)'s subscription disposed at \(at): the source is no longer subscribed")
+                canvas.svg.empty("rect", [
+                    ("class", "disposed"), ("x", number(x - 5)), ("y", number(y - 5)), ("width", "10"), ("height", "10"),
+                ])
+                canvas.svg.close("g")
+            }
+        case .connect(let outcome):
+            let item: LegendItem, tooltip: String, shape: String
+            switch outcome {
+            case .subscribes:
+                (item, shape) = (.connect, "connect")
+                tooltip = "connect at \(at): the source is subscribed"
+            case .alreadyConnected:
+                (item, shape) = (.noop, "noop")
+                tooltip = "connect at \(at): already connected, nothing happens"
+            case .afterDisposal(let since):
+                (item, shape) = (.connectAfterDisposal, "noop refused")
+                tooltip = "connect at \(at): the connection was disposed at t=\(TimeAxis.format(since)); "
+                    + "RAC 2.5 does not reconnect, so nothing is subscribed"
+            }
+            used.insert(item)
             canvas.svg.open("g", [("data-event", String(mark.event))])
-            canvas.svg.tooltip(first ? "connect at \(at): the source is subscribed" : "connect at \(at): already connected, nothing happens")
+            canvas.svg.tooltip(tooltip)
             canvas.svg.empty("rect", [
-                ("class", first ? "connect" : "noop"), ("x", number(x - 7)), ("y", number(y - 7)), ("width", "14"), ("height", "14"),
+                ("class", shape), ("x", number(x - 7)), ("y", number(y - 7)), ("width", "14"), ("height", "14"),
+            ])
+            if case .afterDisposal = outcome {
+                canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 5)) \(number(y - 5))l10 10m0 -10l-10 10")])
+            }
+            canvas.svg.close("g")
+        case .disconnect:
+            used.insert(.disconnect)
+            canvas.svg.open("g", [("data-event", String(mark.event))])
+            canvas.svg.tooltip("connection disposed at \(at): the source subscription ends, and the connection never connects again")
+            canvas.svg.empty("rect", [
+                ("class", "disposed"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12"),
             ])
             canvas.svg.close("g")
         }

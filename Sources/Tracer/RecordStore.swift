@@ -74,6 +74,7 @@ struct PendingRecord {
         case .sentError(let id, let error): (tag, space, subject, label) = (.sendError, .signal, id, Label(of: error))
         case .sentCompleted(let id): (tag, space, subject) = (.sendCompleted, .signal, id)
         case .connected(let id, let first): (tag, space, subject, flag) = (.connect, .connection, id, first)
+        case .connectionDisposed(let id): (tag, space, subject) = (.disconnect, .connection, id)
         }
         self.init(
             tag, space, subject: subject, label: label, flag: flag, sequence: event.sequence, time: event.time, cause: event.cause)

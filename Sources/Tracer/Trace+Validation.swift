@@ -108,6 +108,7 @@ extension Trace {
             TraceValidationError(table: .events, index: index, field: field, message: message)
         }
         var created = [Bool](repeating: false, count: signals.count)
+        var disconnected = [Bool](repeating: false, count: signals.count)
         var lifecycles = [Lifecycle](repeating: Lifecycle(), count: subscriptions.count)
         var previousTime = 0.0
         let roles = TraceEvent.Tag.roles
@@ -145,6 +146,12 @@ extension Trace {
                 guard try signal(id, at: index).kind == .connection else {
                     throw fail(index, "signal", "signal \(id) is not a connection")
                 }
+            case .disconnects:
+                guard try signal(id, at: index).kind == .connection else {
+                    throw fail(index, "signal", "signal \(id) is not a connection")
+                }
+                guard !disconnected[id] else { throw fail(index, "signal", "connection \(id) is disposed twice") }
+                disconnected[id] = true
             case .subscribes:
                 guard subscriptions.indices.contains(id) else { throw fail(index, "subscription", "there is no subscription \(id)") }
                 guard !lifecycles[id].subscribed else { throw fail(index, "subscription", "subscription \(id) is made twice") }

@@ -30,6 +30,10 @@ public struct TraceEvent: Sendable, Hashable {
         case sendCompleted(signal: Int)
         /// `connect()` was called on a connection; `first` is `false` for the calls that did nothing.
         case connect(signal: Int, first: Bool)
+        /// The connection's disposable was disposed (by the caller of `connect()`, or by
+        /// `autoconnect` when its last subscriber left): its source subscription ends, and as in
+        /// RAC 2.5 a later `connect()` does nothing.
+        case disconnect(signal: Int)
     }
 
     /// When it happened, in the clock's seconds (virtual seconds for a `TestScheduler`).
@@ -97,6 +101,12 @@ extension TraceEvent {
                    summary: "`connect()` was called on the connection; `first` is `false` for the calls that did nothing") {
             .connect(signal: $0.id, first: $0.flag)
         },
+        Definition(.disconnect, "disconnect", [.signal], .disconnects, word: "connection disposed",
+                   summary: "the connection's disposable was disposed (by the caller of `connect()`, or by `autoconnect` "
+                       + "when its last subscriber left): its source subscription ends, and a later `connect()` does nothing, "
+                       + "since a RAC 2.5 connection never reconnects") {
+            .disconnect(signal: $0.id)
+        },
     ]
 }
 
@@ -115,6 +125,7 @@ extension TraceEvent.Kind {
         case .sendError(let signal, let message): (.sendError, .init(id: signal, text: message))
         case .sendCompleted(let signal): (.sendCompleted, .init(id: signal))
         case .connect(let signal, let first): (.connect, .init(id: signal, flag: first))
+        case .disconnect(let signal): (.disconnect, .init(id: signal))
         }
     }
 }
@@ -123,7 +134,7 @@ extension TraceEvent {
     /// A kind of event without what it carries: the index of its row in ``vocabulary``. Its cases
     /// are ``Kind``'s, by the same names.
     public enum Tag: UInt8, CaseIterable, Sendable, Hashable {
-        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect
+        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect, disconnect
 
         /// The kind's row of ``TraceEvent/vocabulary``.
         public var definition: Definition { TraceEvent.vocabulary[Int(rawValue)] }
@@ -231,6 +242,8 @@ extension TraceEvent {
         case sendsToSubject
         /// Calls `connect()` on the connection it names.
         case connects
+        /// Disposes the connection it names, at most once: its source subscription ends for good.
+        case disconnects
     }
 
     /// One of the event grammar's three events, as a subscription receives it.

@@ -29,6 +29,7 @@ private enum Report: Equatable, CustomStringConvertible {
     case sentError(Int, String)
     case sentCompleted(Int)
     case connected(Int, first: Bool)
+    case connectionDisposed(Int)
 
     init(_ kind: InstrumentationEvent.Kind) {
         switch kind {
@@ -47,6 +48,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .sentError(let signal, let error): self = .sentError(signal, "\(error)")
         case .sentCompleted(let signal): self = .sentCompleted(signal)
         case .connected(let connection, let first): self = .connected(connection, first: first)
+        case .connectionDisposed(let connection): self = .connectionDisposed(connection)
         }
     }
 
@@ -65,6 +67,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .sentError(let s, let e): "sentError(\(s), \(e))"
         case .sentCompleted(let s): "sentCompleted(\(s))"
         case .connected(let c, let first): "connected(\(c), first: \(first))"
+        case .connectionDisposed(let c): "connectionDisposed(\(c))"
         }
     }
 
@@ -78,7 +81,7 @@ private enum Report: Equatable, CustomStringConvertible {
     /// Subscriptions, didSubscribe runs and connects: the structure of a scenario.
     var isStructure: Bool {
         switch self {
-        case .subscribed, .didSubscribe, .connected: true
+        case .subscribed, .didSubscribe, .connected, .connectionDisposed: true
         default: false
         }
     }
@@ -324,6 +327,70 @@ private enum Report: Equatable, CustomStringConvertible {
             .subscribed(3, signal: 2, .label("S2"), parent: nil),
             .didSubscribe(3),
             .subscribed(4, signal: 1, .subscription(3), parent: 3),
+            .connected(0, first: false),
+            // Released at the end of withInstrument, the subscribers dispose their subscriptions (as
+            // RACSubscriber's dealloc does): autoconnect's count returns to zero and it disposes the connection.
+            .connectionDisposed(0),
+        ])
+    }
+
+    @Test("autoconnect: when the last subscriber leaves, the connection's disposal is reported, causing the source subscription's; a later subscriber's connect does nothing")
+    func autoconnectDisposal() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        var kept: [any Disposable] = []
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let auto = Signal<Int>.create { _ in nil }.named("src").publish().autoconnect()
+            scheduler.perform {
+                let first = auto.subscribe(label: "S1", next: { _ in })
+                first.dispose()
+                kept.append(auto.subscribe(label: "S2", next: { _ in }))
+            }
+        }
+        let reports = collector.reports
+        #expect(reports.filter(\.isStructure) == [
+            .subscribed(0, signal: 2, .label("S1"), parent: nil),
+            .didSubscribe(0),
+            .subscribed(1, signal: 1, .subscription(0), parent: 0),
+            .connected(0, first: true),
+            .subscribed(2, signal: 0, .signal(1), parent: 0),
+            .didSubscribe(2),
+            .connectionDisposed(0),
+            .subscribed(3, signal: 2, .label("S2"), parent: nil),
+            .didSubscribe(3),
+            .subscribed(4, signal: 1, .subscription(3), parent: 3),
+            .connected(0, first: false),
+        ])
+        let events = collector.events
+        let disposal = events.first { Report($0.kind) == .connectionDisposed(0) }!
+        let sourceDisposal = events.first { Report($0.kind) == .disposed(2) }!
+        #expect(sourceDisposal.cause == disposal.sequence, "the source subscription ends because the connection was disposed")
+        #expect(sourceDisposal.sequence > disposal.sequence)
+        withExtendedLifetime(kept) {}
+    }
+
+    @Test("disposing what connect() returns is reported once, however often it is disposed")
+    func connectDisposal() {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let connection = Signal<Int>.create { _ in nil }.named("src").publish()
+            scheduler.perform {
+                let disposable = connection.connect()
+                #expect(connection.connect() === disposable)
+                #expect(!disposable.isDisposed)
+                disposable.dispose()
+                disposable.dispose()
+                #expect(disposable.isDisposed)
+                connection.connect().dispose()
+            }
+        }
+        #expect(collector.reports.filter(\.isStructure) == [
+            .connected(0, first: true),
+            .subscribed(0, signal: 0, .signal(1), parent: nil),
+            .didSubscribe(0),
+            .connected(0, first: false),
+            .connectionDisposed(0),
             .connected(0, first: false),
         ])
     }

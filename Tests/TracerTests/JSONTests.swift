@@ -74,6 +74,7 @@ func tinyTrace() -> Trace {
             event(3, completed(2)),
             event(3, .sendCompleted(signal: 1)),
             event(1e20, .connect(signal: 2, first: false)),
+            event(1e20, .disconnect(signal: 2)),
         ])
 }
 

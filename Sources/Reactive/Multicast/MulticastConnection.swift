@@ -23,6 +23,9 @@ public final class MulticastConnection<Value: Sendable>: Sendable {
     private let source: Signal<Value>
     private let subject: Subject<Value>
     private let serialDisposable = SerialDisposable()
+    /// What ``connect()`` returns: the serial disposable, or, when observed, a disposable that
+    /// reports the connection's end before disposing it.
+    private let connectionDisposable: any Disposable
     private let hasConnected = Atomic(false)
     private let probe: Probe?
     private let connectionID: Int
@@ -39,9 +42,11 @@ public final class MulticastConnection<Value: Sendable>: Sendable {
             probe.record(.connectionCreated(
                 connection: connectionID, source: source.probe === probe ? source.signalID : nil,
                 subject: subject.signalID))
+            connectionDisposable = ObservedConnectionDisposable(serialDisposable, probe: probe, connection: connectionID)
         } else {
             probe = nil
             connectionID = 0
+            connectionDisposable = serialDisposable
         }
     }
 
@@ -62,7 +67,7 @@ public final class MulticastConnection<Value: Sendable>: Sendable {
         if shouldConnect {
             probe.caused(by: report) { serialDisposable.disposable = source.subscribe(subject) }
         }
-        return serialDisposable
+        return connectionDisposable
     }
 
     /// A signal that connects on its first subscription and disconnects when

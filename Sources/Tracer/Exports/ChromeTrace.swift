@@ -166,6 +166,7 @@ private struct ChromeFormat {
         case .delivers(.completed): category = "completed"
         case .sendsToSubject: category = "send"
         case .connects: category = "connect"
+        case .disconnects: category = "disconnect"
         }
         word = definition.word
         about = definition.about
