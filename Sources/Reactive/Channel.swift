@@ -32,12 +32,12 @@ public final class Channel<Value: Sendable>: Sendable {
 
     /// Creates a channel (RAC's `-[RACChannel init]`).
     public init() {
-        let leading = ReplaySubject<Value>(capacity: 0).named("leadingSubject")
-        let following = ReplaySubject<Value>(capacity: 1).named("followingSubject")
+        let leading = ReplaySubject<Value>(capacity: 0).described(as: "leadingSubject")
+        let following = ReplaySubject<Value>(capacity: 1).described(as: "followingSubject")
         leading.ignoreValues().subscribe(following)
         following.ignoreValues().subscribe(leading)
-        leadingTerminal = ChannelTerminal(values: leading, otherTerminal: following).named("leadingTerminal")
-        followingTerminal = ChannelTerminal(values: following, otherTerminal: leading).named("followingTerminal")
+        leadingTerminal = ChannelTerminal(values: leading, otherTerminal: following).described(as: "leadingTerminal")
+        followingTerminal = ChannelTerminal(values: following, otherTerminal: leading).described(as: "followingTerminal")
     }
 }
 

@@ -136,8 +136,12 @@ public struct InstrumentationEvent: Sendable {
     public enum Kind: Sendable {
         /// A signal was created.
         case signalCreated(signal: Int, kind: SignalKind, name: String)
-        /// A signal was renamed with ``Signal/named(_:)``.
+        /// A signal was given a name with ``Signal/named(_:)``: a name its user chose.
         case signalNamed(signal: Int, name: String)
+        /// An operator renamed a signal it did not create, as RAC's `-setNameWithFormat:` does
+        /// (`multicast:` renaming its subject `[source] -multicast: subject`): a description of how
+        /// it was made, which a name given with ``Signal/named(_:)`` goes before.
+        case signalDescribed(signal: Int, description: String)
         /// A ``MulticastConnection`` was created; `source` is `nil` when the
         /// source signal is not observed.
         case connectionCreated(connection: Int, source: Int?, subject: Int)

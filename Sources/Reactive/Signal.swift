@@ -84,6 +84,18 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         return self
     }
 
+    /// Sets ``name`` as an operator does to a signal it did not create, as RAC's own calls of
+    /// `-setNameWithFormat:` do (`multicast:` renaming its subject): a description of how the
+    /// signal was made, reported as ``InstrumentationEvent/Kind/signalDescribed(signal:description:)``,
+    /// never mistaken for a name a user gave.
+    @discardableResult
+    func described(as description: String) -> Self {
+        let description = boundedSignalName(description)
+        nameStorage.withLock { $0 = description }
+        probe?.record(.signalDescribed(signal: signalID, description: description))
+        return self
+    }
+
     /// Subscribes `subscriber` to the receiver's events (RAC's `-subscribe:`).
     ///
     /// - Returns: A disposable that ends the subscription: after it is

@@ -33,7 +33,8 @@ public struct GraphRenderer: Sendable {
         let frames = layout.frames.map { GraphLayout.Frame(x: $0.x + shift, y: $0.y, width: $0.width) }
         canvas.group("edges")
         for edge in graph.edges {
-            canvas.edge(from: frames[edge.from], to: frames[edge.to], top: Canvas.headerHeight, edge: edge)
+            canvas.edge(from: frames[edge.from], to: frames[edge.to], top: Canvas.headerHeight, edge: edge,
+                        tooltip: graph.sentence(for: edge))
         }
         canvas.endGroup()
         canvas.group("nodes")
@@ -56,6 +57,8 @@ struct SubscriptionGraph {
         let id: Int
         let name: String
         let kind: Kind
+        /// RAC's description of the signal, when that is not its name.
+        var description: String?
     }
 
     struct Edge: Hashable {
@@ -76,7 +79,7 @@ struct SubscriptionGraph {
             case .return, .empty, .error: continue
             default:
                 signalNodes[signal.id] = nodes.count
-                nodes.append(Node(id: nodes.count, name: signal.name, kind: .signal(signal.kind)))
+                nodes.append(Node(id: nodes.count, name: signal.name, kind: .signal(signal.kind), description: signal.description))
             }
         }
         var subscriberNodes: [String: Int] = [:]
@@ -120,6 +123,26 @@ struct SubscriptionGraph {
             if let subject = signal.subject.flatMap({ signalNodes[$0] }) { connect(node, subject, connection: true) }
             if let source = signal.source.flatMap({ signalNodes[$0] }) { connect(node, source, connection: true) }
         }
+    }
+}
+
+extension SubscriptionGraph {
+    /// What an arrow says, in words, for its tooltip: "results subscribed to searchRequest × 6".
+    func sentence(for edge: Edge) -> String {
+        let from = nodes[edge.from].name, to = nodes[edge.to].name
+        if edge.isConnection {
+            // A connection's arrows go from it to its subject and to its source.
+            return nodes[edge.to].kind.isHotSignal ? "\(from) feeds its subject \(to)"
+                : "\(from) subscribes its subject to \(to) when connected"
+        }
+        return "\(from) subscribed to \(to)" + (edge.count > 1 ? " × \(edge.count)" : "")
+    }
+}
+
+extension SubscriptionGraph.Node.Kind {
+    var isHotSignal: Bool {
+        if case .signal(let kind) = self { return kind.isHot }
+        return false
     }
 }
 
@@ -201,6 +224,7 @@ extension Canvas {
         case .signal(let signalKind): (className, kind) = (signalKind.isHot ? "node-hot" : "node", signalKind.name)
         }
         group("graph-node")
+        svg.tooltip("\(node.name): \(kind)" + (node.description.map { "; RAC's name: \($0)" } ?? ""))
         element("rect", [
             ("class", className), ("x", number(frame.x)), ("y", number(top + frame.y)), ("width", number(frame.width)),
             ("height", number(GraphLayout.Frame.height)), ("rx", node.kind == .subscriber ? "20" : "6"),
@@ -211,7 +235,7 @@ extension Canvas {
         endGroup()
     }
 
-    mutating func edge(from: GraphLayout.Frame, to: GraphLayout.Frame, top: Double, edge: SubscriptionGraph.Edge) {
+    mutating func edge(from: GraphLayout.Frame, to: GraphLayout.Frame, top: Double, edge: SubscriptionGraph.Edge, tooltip: String) {
         let sameRow = from.y == to.y
         let x1 = from.x + from.width / 2, x2 = to.x + to.width / 2
         let y1: Double, y2: Double, path: String
@@ -222,7 +246,7 @@ extension Canvas {
             let end = x1 < x2 ? to.x : to.x + to.width
             path = "M\(number(start)) \(number(y1))L\(number(end)) \(number(y2))"
             arrowhead(x: end, y: y2, dx: x1 < x2 ? 1 : -1, dy: 0, dashed: edge.isConnection, path: path, count: edge.count,
-                      labelX: (start + end) / 2, labelY: y1 - 6, roomForLabel: abs(end - start) >= 80)
+                      labelX: (start + end) / 2, labelY: y1 - 6, roomForLabel: abs(end - start) >= 80, tooltip: tooltip)
             return
         }
         let upward = from.y > to.y
@@ -231,14 +255,15 @@ extension Canvas {
         let middle = (y1 + y2) / 2
         path = "M\(number(x1)) \(number(y1))C\(number(x1)) \(number(middle)) \(number(x2)) \(number(middle)) \(number(x2)) \(number(y2))"
         arrowhead(x: x2, y: y2, dx: 0, dy: upward ? -1 : 1, dashed: edge.isConnection, path: path, count: edge.count,
-                  labelX: (x1 + x2) / 2 + 6, labelY: middle - 3)
+                  labelX: (x1 + x2) / 2 + 6, labelY: middle - 3, tooltip: tooltip)
     }
 
     private mutating func arrowhead(
         x: Double, y: Double, dx: Double, dy: Double, dashed: Bool, path: String, count: Int, labelX: Double, labelY: Double,
-        roomForLabel: Bool = true
+        roomForLabel: Bool = true, tooltip: String
     ) {
         group(dashed ? "graph-edge connection-edge" : "graph-edge")
+        svg.tooltip(tooltip)
         var attributes = [("class", "edge"), ("d", path)]
         if dashed { attributes.append(("stroke-dasharray", "5 4")) }
         element("path", attributes)

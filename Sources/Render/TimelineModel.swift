@@ -62,6 +62,9 @@ struct TimelineModel {
         let title: String
         /// What the lane shows, or what the subscriber subscribed to.
         let detail: String
+        /// RAC's description of the signal the lane is about (or the one subscribed to), when
+        /// that is not its name: for the lane's tooltip.
+        var description: String?
         var marks: [Mark] = []
         /// Where the lane's line starts and ends (subscriber lanes).
         var start: Double?
@@ -144,7 +147,8 @@ struct TimelineModel {
             defer { while laneSignals.count < lanes.count { laneSignals.append(signal.id) } }
             if usesEffects[signal.id] != nil {
                 effectLanes[signal.id] = lanes.count
-                lanes.append(Lane(role: .sideEffects, title: signal.name, detail: "didSubscribe runs (side effects)"))
+                lanes.append(Lane(role: .sideEffects, title: signal.name, detail: "didSubscribe runs (side effects)",
+                                  description: signal.description))
             }
             if usesConnects[signal.id] != nil {
                 let subject = signal.subject.flatMap { trace.signals.indices.contains($0) ? trace.signals[$0].name : nil }
@@ -153,14 +157,16 @@ struct TimelineModel {
             }
             if usesSends[signal.id] != nil {
                 sendLanes[signal.id] = lanes.count
-                lanes.append(Lane(role: .sends, title: signal.name, detail: "sent to this \(signal.kind.name)"))
+                lanes.append(Lane(role: .sends, title: signal.name, detail: "sent to this \(signal.kind.name)",
+                                  description: signal.description))
             }
         }
         var subscriberLanes = IDTable<Int>(count: trace.subscriptions.count)
         for subscription in trace.labelledSubscriptions {
             subscriberLanes[subscription.id] = lanes.count
-            let target = trace.signals.indices.contains(subscription.signal) ? trace.signals[subscription.signal].name : "?"
-            lanes.append(Lane(role: .subscriber, title: subscription.label ?? "", detail: "→ " + target, subscription: subscription.id))
+            let target = trace.signals.indices.contains(subscription.signal) ? trace.signals[subscription.signal] : nil
+            lanes.append(Lane(role: .subscriber, title: subscription.label ?? "", detail: "→ " + (target?.name ?? "?"),
+                              description: target?.description, subscription: subscription.id))
             laneSignals.append(nil)
         }
         for index in lanes.indices {

@@ -203,7 +203,7 @@ struct TimelinePainter {
         // Two lines: who subscribed (or the source), then, smaller, to what (or what the lane shows).
         canvas.svg.open("text", [("class", lane.role == .subscriber ? "lane-label" : "lane-label muted"), ("x", "16"),
                                  ("y", number(center - 2))])
-        canvas.svg.tooltip(lane.title + " " + lane.detail)
+        canvas.svg.tooltip(lane.title + " " + lane.detail + (lane.description.map { " (RAC: \($0))" } ?? ""))
         canvas.svg.raw(escaped(shortened(lane.title, to: 30), for: .svg))
         canvas.svg.close("text")
         canvas.svg.element("text", [("class", "small muted"), ("x", "16"), ("y", number(center + 11))], text: shortened(lane.detail, to: 36))

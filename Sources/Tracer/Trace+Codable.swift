@@ -53,7 +53,7 @@ extension Trace: Codable {
 
 extension TraceSignal: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, kind, capacity, name, source, subject
+        case id, kind, capacity, name, description, source, subject
     }
 
     /// Encodes the entry with the fields of the trace JSON format.
@@ -65,6 +65,7 @@ extension TraceSignal: Codable {
             try container.encodeIfPresent(capacity, forKey: .capacity)
         }
         try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
         try container.encodeIfPresent(source, forKey: .source)
         try container.encodeIfPresent(subject, forKey: .subject)
     }
@@ -86,6 +87,7 @@ extension TraceSignal: Codable {
         }
         self.kind = kind
         name = try container.decode(String.self, forKey: .name)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
         source = try container.decodeIfPresent(Int.self, forKey: .source)
         subject = try container.decodeIfPresent(Int.self, forKey: .subject)
     }

@@ -117,6 +117,10 @@ extension TraceSignal {
         }
         writer.raw(", \"name\": ")
         writer.string(name)
+        if let description {
+            writer.raw(", \"description\": ")
+            writer.string(description)
+        }
         if let source {
             writer.raw(", \"source\": ")
             writer.int(source)

@@ -49,18 +49,24 @@ public struct TraceSignal: Sendable, Hashable {
     public var id: Int
     /// Its kind.
     public var kind: Kind
-    /// Its name: the one given with `named(_:)`, or the runtime's default.
+    /// Its name: the one its user gave (with `named(_:)`, or a scenario file's name for it), or,
+    /// when none was given, what a reader knows of it, made from the runtime's description by
+    /// ``readerName(of:)``: "publish of source" for `[source] -multicast: [source] -publish`.
     public var name: String
+    /// RAC's description of it (`[source] -multicast: [source] -publish`, as its
+    /// `-setNameWithFormat:` makes it), when that is not its ``name``.
+    public var description: String?
     /// For a connection, the signal it subscribes its subject to, if that signal was recorded.
     public var source: Int?
     /// For a connection, its subject.
     public var subject: Int?
 
     /// Makes a table entry.
-    public init(id: Int, kind: Kind, name: String, source: Int? = nil, subject: Int? = nil) {
+    public init(id: Int, kind: Kind, name: String, description: String? = nil, source: Int? = nil, subject: Int? = nil) {
         self.id = id
         self.kind = kind
         self.name = name
+        self.description = description
         self.source = source
         self.subject = subject
     }

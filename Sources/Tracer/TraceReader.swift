@@ -126,13 +126,14 @@ struct TraceReader: ~Copyable {
     // MARK: Signals
 
     private mutating func readSignal(_ index: Int) throws(Failure) -> TraceSignal {
-        var id: Int?, kind: TraceSignal.Kind?, name: String?, capacity: Int?, source: Int?, subject: Int?
+        var id: Int?, kind: TraceSignal.Kind?, name: String?, description: String?, capacity: Int?, source: Int?, subject: Int?
         let what = "signals[\(index)]"
-        let fields = try readFields(of: what, allowed: ["id", "kind", "name", "capacity", "source", "subject"]) {
+        let fields = try readFields(of: what, allowed: ["id", "kind", "name", "description", "capacity", "source", "subject"]) {
             reader, key throws(Failure) in
             switch key {
             case "id": id = try reader.scanner.int()
             case "name": name = try reader.scanner.string()
+            case "description": description = try reader.scanner.string()
             case "capacity": capacity = try reader.scanner.int()
             case "source": source = try reader.scanner.int()
             case "subject": subject = try reader.scanner.int()
@@ -164,7 +165,9 @@ struct TraceReader: ~Copyable {
         } else if subject == nil {
             throw scanner.fail("\(what) is a connection with no 'subject'", at: start)
         }
-        return TraceSignal(id: index, kind: signalKind, name: try required(name, "name", of: what, at: start), source: source, subject: subject)
+        return TraceSignal(
+            id: index, kind: signalKind, name: try required(name, "name", of: what, at: start), description: description,
+            source: source, subject: subject)
     }
 
     // MARK: Subscriptions

@@ -153,6 +153,8 @@ private struct Assembler {
 
     mutating func trace(title: String?) -> Trace {
         var signals: [TraceSignal] = []
+        // The names users gave, by the trace's signal id; meanwhile `name` holds the runtime's description.
+        var givenNames: [Int: String] = [:]
         var pending: [(id: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?)] = []
         var events: [TraceEvent] = []
         let records = store.sorted()
@@ -174,7 +176,11 @@ private struct Assembler {
                         kind = .signal(signals.count)
                         signals.append(TraceSignal(id: signals.count, kind: signalKind, name: name))
                     case .named(let id, let name):
-                        if let id = signalIDs[id] { signals[id].name = name }
+                        // RAC's name is now the given one, until an operator describes the signal again.
+                        if let id = signalIDs[id] { (givenNames[id], signals[id].name) = (name, name) }
+                        continue
+                    case .described(let id, let description):
+                        if let id = signalIDs[id] { signals[id].name = description }
                         continue
                     case .connection(let id, let source, let subject):
                         connectionIDs[id] = signals.count
@@ -203,6 +209,12 @@ private struct Assembler {
                 signal: entry.signal,
                 subscriber: subscriber(entry.subscriber),
                 parent: entry.parent.flatMap { subscriptionIDs[$0] })
+        }
+        for index in signals.indices where signals[index].kind != .connection {
+            let description = signals[index].name
+            let name = givenNames[index] ?? TraceSignal.readerName(of: description)
+            signals[index].name = name
+            signals[index].description = description == name ? nil : description
         }
         return Trace(title: title, signals: signals, subscriptions: subscriptions, events: events)
     }

@@ -18,6 +18,7 @@ private final class Collector: Instrument {
 private enum Report: Equatable, CustomStringConvertible {
     case created(Int, SignalKind, String)
     case named(Int, String)
+    case described(Int, String)
     case connection(Int, source: Int?, subject: Int)
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
     case didSubscribe(Int)
@@ -35,6 +36,7 @@ private enum Report: Equatable, CustomStringConvertible {
         switch kind {
         case .signalCreated(let signal, let kind, let name): self = .created(signal, kind, name)
         case .signalNamed(let signal, let name): self = .named(signal, name)
+        case .signalDescribed(let signal, let description): self = .described(signal, description)
         case .connectionCreated(let connection, let source, let subject):
             self = .connection(connection, source: source, subject: subject)
         case .subscribed(let subscription, let signal, let subscriber, let parent):
@@ -56,6 +58,7 @@ private enum Report: Equatable, CustomStringConvertible {
         switch self {
         case .created(let s, let k, let n): "created(\(s), \(k), \"\(n)\")"
         case .named(let s, let n): "named(\(s), \"\(n)\")"
+        case .described(let s, let d): "described(\(s), \"\(d)\")"
         case .connection(let c, let source, let subject): "connection(\(c), source: \(source.map(String.init) ?? "nil"), subject: \(subject))"
         case .subscribed(let s, let signal, let who, let parent): "subscribed(\(s), signal: \(signal), \(who), parent: \(parent.map(String.init) ?? "nil"))"
         case .didSubscribe(let s): "didSubscribe(\(s))"
@@ -73,7 +76,7 @@ private enum Report: Equatable, CustomStringConvertible {
 
     var isCreation: Bool {
         switch self {
-        case .created, .named, .connection: true
+        case .created, .named, .described, .connection: true
         default: false
         }
     }
@@ -134,7 +137,7 @@ private enum Report: Equatable, CustomStringConvertible {
         for report in collector.reports {
             switch report {
             case .created(let id, let kind, let name): kinds[id] = kind; names[id] = name
-            case .named(let id, let name): names[id] = name
+            case .named(let id, let name), .described(let id, let name): names[id] = name
             default: break
             }
         }
@@ -241,7 +244,7 @@ private enum Report: Equatable, CustomStringConvertible {
         defer { withExtendedLifetime(connection) {} }
         #expect(collector.reports == [
             .created(0, .cold, "+createSignal:"), .named(0, "src"),
-            .created(1, .subject, ""), .named(1, "[src] -publish"), .named(1, "[src] -multicast: [src] -publish"),
+            .created(1, .subject, ""), .described(1, "[src] -publish"), .described(1, "[src] -multicast: [src] -publish"),
             .connection(0, source: 0, subject: 1),
             .connected(0, first: true),
             .subscribed(0, signal: 0, .signal(1), parent: nil),
@@ -279,9 +282,9 @@ private enum Report: Equatable, CustomStringConvertible {
         let reports = collector.reports
         #expect(reports.filter(\.isCreation) == [
             .created(0, .cold, "+createSignal:"), .named(0, "src"),
-            .created(1, .replaySubject(capacity: nil), ""), .named(1, "[src] -multicast: "),
+            .created(1, .replaySubject(capacity: nil), ""), .described(1, "[src] -multicast: "),
             .connection(0, source: 0, subject: 1),
-            .created(2, .operator, "+defer:"), .named(2, "[src] -replayLazily"),
+            .created(2, .operator, "+defer:"), .described(2, "[src] -replayLazily"),
         ])
         #expect(reports.filter(\.isStructure) == [
             .subscribed(0, signal: 2, .label("S1"), parent: nil),

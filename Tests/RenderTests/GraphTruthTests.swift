@@ -46,6 +46,6 @@ struct GraphTruthTests {
             """)
         let arrows = arrows(graph)
         let intoSources = arrows.filter { $0.hasSuffix("-> a × 1") || $0.hasSuffix("-> b × 1") }
-        #expect(intoSources.count == 2 && intoSources.allSatisfy { $0.hasPrefix("+merge:") }, "\(arrows.joined(separator: "; "))")
+        #expect(intoSources.count == 2 && intoSources.allSatisfy { $0.hasPrefix("both ->") }, "\(arrows.joined(separator: "; "))")
     }
 }

@@ -313,7 +313,7 @@ import Scenarios
         #expect(deliveries(trace, label: "Subscriber 2", signal: "deferred") == [
             "next(made at 2.0)@2.0", "completed@2.0",
         ])
-        #expect(deliveries(trace, label: "Subscriber 3", signal: "[source] -then:") == ["next(done)@5.5", "completed@5.5"])
+        #expect(deliveries(trace, label: "Subscriber 3", signal: "then") == ["next(done)@5.5", "completed@5.5"])
         #expect(didSubscribeTimes(trace, of: "deferred") == ["1.0", "2.0"])
         #expect(didSubscribeTimes(trace, of: "source") == ["3.0"])
         #expect(didSubscribeTimes(trace, of: "nextStep") == ["5.0"])

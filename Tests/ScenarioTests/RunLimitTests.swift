@@ -108,8 +108,8 @@ struct ExpectationMatchingTests {
         #expect(results.map(\.passed) == [true, true, true, false])
         let ids = results.map(\.subscription)
         #expect(Set(ids.compactMap { $0 }).count == 3)
-        // m is a map of c: its signal's name is RAC's description of it.
-        for (result, name) in zip(results.prefix(3), ["[c] -map:", "c", "s"]) {
+        // m is a map of c, named m by its let; RAC's description of it is kept beside.
+        for (result, name) in zip(results.prefix(3), ["m", "c", "s"]) {
             let id = try #require(result.subscription)
             #expect(trace.subscriptions[id].label == "A")
             #expect(trace.signals[trace.subscriptions[id].signal].name == name)

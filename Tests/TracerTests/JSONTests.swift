@@ -219,7 +219,8 @@ func recordedTraces() -> [Trace] {
             {"seq": 18, "time": 3.0, "kind": "dispose", "subscription": 3, "cause": 17},
             {"seq": 19, "time": 3.0, "kind": "completed", "subscription": 2, "replayed": false},
             {"seq": 20, "time": 3.0, "kind": "sendCompleted", "signal": 1},
-            {"seq": 21, "time": 1e+20, "kind": "connect", "signal": 2, "first": false}
+            {"seq": 21, "time": 1e+20, "kind": "connect", "signal": 2, "first": false},
+            {"seq": 22, "time": 1e+20, "kind": "disconnect", "signal": 2}
           ]
         }
         """# + "\n"
@@ -320,7 +321,7 @@ func recordedTraces() -> [Trace] {
         #expect((subscriptions[2]["subscriber"] as? [String: Any])?.isEmpty == true)
         #expect(subscriptions[3]["parent"] as? Int == 0)
         let events = try #require(object["events"] as? [[String: Any]])
-        #expect(events.map { $0["seq"] as? Int } == (0..<22).map { $0 })
+        #expect(events.map { $0["seq"] as? Int } == (0..<23).map { $0 })
         #expect(events[13]["replayed"] as? Bool == true)
         #expect(events[21]["first"] as? Bool == false)
         #expect(events[6]["cause"] as? Int == 5)

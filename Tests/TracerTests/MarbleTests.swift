@@ -280,11 +280,11 @@ private func checkMarbles(of trace: Trace, frame explicit: Double? = nil, expect
         #   a = "a"
         #   b = "b"
 
-        Subscriber 1 → [source] -multicast: [source] -publish
+        Subscriber 1 → publish of source
           events:       ---a-(b|)
           subscription: ^----!---
 
-        Subscriber 2 → [source] -multicast: [source] -publish
+        Subscriber 2 → publish of source
           events:       -----(b|)
           subscription: ----^!---
 

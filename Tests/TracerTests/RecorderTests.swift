@@ -25,7 +25,8 @@ enum Failure: Error, Sendable {
         #expect(trace.title == "publish")
         #expect(trace.signals == [
             TraceSignal(id: 0, kind: .cold, name: "source"),
-            TraceSignal(id: 1, kind: .subject, name: "[source] -multicast: [source] -publish"),
+            // Given no name, the subject is named for a reader, with RAC's description beside.
+            TraceSignal(id: 1, kind: .subject, name: "publish of source", description: "[source] -multicast: [source] -publish"),
             TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1),
         ])
         #expect(trace.subscriptions == [
@@ -71,9 +72,9 @@ enum Failure: Error, Sendable {
         #expect(trace.title == nil)
         #expect(trace.signals == [
             TraceSignal(id: 0, kind: .cold, name: "source"),
-            TraceSignal(id: 1, kind: .replaySubject(capacity: nil), name: "[source] -multicast: "),
+            TraceSignal(id: 1, kind: .replaySubject(capacity: nil), name: "multicast of source", description: "[source] -multicast: "),
             TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1),
-            TraceSignal(id: 3, kind: .operator, name: "[source] -replayLazily"),
+            TraceSignal(id: 3, kind: .operator, name: "replayLazily of source", description: "[source] -replayLazily"),
         ])
         #expect(trace.subscriptions == [
             TraceSubscription(id: 0, signal: 3, subscriber: .label("S1"), parent: nil),

@@ -92,7 +92,7 @@ struct CommandTests {
         let run = try sigviz("trace", "replaylazily", "-f", "marbles", "--frame", "2")
         #expect(run.status == 64)
         #expect(run.errors.contains("--frame"))
-        #expect(run.errors.contains("too coarse for A → [source] -replayLazily"))
+        #expect(run.errors.contains("too coarse for A → replayed"))
         #expect(run.output.isEmpty)
     }
 

@@ -82,11 +82,11 @@ struct MarbleOutputTests {
             #   a = "1"
             #   b = "2"
 
-            A → [source] -replayLazily
+            A → replayed
               events:       ---------------a---------b---------|
               subscription: -----^-----------------------------!
 
-            B → [source] -replayLazily
+            B → replayed
               events:       ----------------------a--b---------|
               subscription: ----------------------^------------!
               replayed:     ----------------------a-------------
@@ -102,19 +102,19 @@ struct MarbleOutputTests {
         #expect(run.status == 0)
         let lanes = run.output.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
         #expect(lanes == """
-            someLabel → [[title] -catchTo: +return: Error] -startWith: Loading...
+            someLabel → someLabelText
               events:       a(b|)--
               subscription: ^!-----
 
-            originTextView → [[desc] -catchTo: +return: Error] -startWith: Loading...
+            originTextView → originText
               events:       a(c|)--
               subscription: ^!-----
 
-            renderedTextView → [[renderedDesc] -catchTo: +return: Error] -startWith: Loading...
+            renderedTextView → renderedText
               events:       a(d|)--
               subscription: ^!-----
 
-            alert → +merge: (title, desc, renderedDesc)
+            alert → errors
               events:       -(bcd|)
               subscription: ^!-----
 

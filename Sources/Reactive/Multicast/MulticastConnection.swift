@@ -105,7 +105,7 @@ extension Signal {
     /// ``ReplaySubject`` so that subscribers arriving after `connect` still
     /// get the values sent before.
     public func multicast(_ subject: Subject<Value>) -> MulticastConnection<Value> {
-        subject.named("[\(name)] -multicast: \(subject.name)")
+        subject.described(as: "[\(name)] -multicast: \(subject.name)")
         return MulticastConnection(source: self, subject: subject)
     }
 
@@ -115,7 +115,7 @@ extension Signal {
     /// Nothing happens until `connect()`; subscribers that join after a value
     /// was sent miss it.
     public func publish() -> MulticastConnection<Value> {
-        multicast(Subject<Value>().named("[\(name)] -publish"))
+        multicast(Subject<Value>().described(as: "[\(name)] -publish"))
     }
 
     /// Multicasts the receiver through an unlimited ``ReplaySubject`` and
@@ -124,13 +124,13 @@ extension Signal {
     /// The source is subscribed exactly once, now; every subscriber, however
     /// late, receives all values sent so far, then the live ones.
     public func replay() -> Signal<Value> {
-        connected(through: ReplaySubject<Value>().named("[\(name)] -replay"))
+        connected(through: ReplaySubject<Value>().described(as: "[\(name)] -replay"))
     }
 
     /// Like ``replay()``, with a replay subject of capacity 1: late subscribers
     /// receive only the latest value (RAC's `-replayLast`).
     public func replayLast() -> Signal<Value> {
-        connected(through: ReplaySubject<Value>(capacity: 1).named("[\(name)] -replayLast"))
+        connected(through: ReplaySubject<Value>(capacity: 1).described(as: "[\(name)] -replayLast"))
     }
 
     /// Multicasts the receiver through `subject`, connects now, and returns the subject.
@@ -150,6 +150,6 @@ extension Signal {
         return Signal.defer {
             connection.connect()
             return connection.signal
-        }.named("[\(name)] -replayLazily")
+        }.described(as: "[\(name)] -replayLazily")
     }
 }

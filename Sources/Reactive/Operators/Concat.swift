@@ -24,7 +24,7 @@ extension Signal {
     /// Subscribes to `signals` one after another (RAC's `+concat:`).
     public static func concat(_ signals: [Signal<Value>]) -> Signal<Value> {
         let names = signals.map(\.name).joined(separator: ", ")
-        return signals.reduce(Signal.empty()) { $0.concat($1) }.named("+concat: (\(names))")
+        return signals.reduce(Signal.empty()) { $0.concat($1) }.described(as: "+concat: (\(names))")
     }
 
     /// Sends `value` first, then the receiver's events (RAC's `-startWith:`).

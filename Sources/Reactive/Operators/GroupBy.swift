@@ -37,7 +37,7 @@ extension Signal {
                     if let existing = groups.byKey[groupKey] {
                         group = existing
                     } else {
-                        group = Group(key: groupKey).named("group \(groupKey)")
+                        group = Group(key: groupKey).described(as: "group \(groupKey)")
                         groups.byKey[groupKey] = group
                         groups.ordered.withLock { $0.append(group) }
                         subscriber.sendNext(group)

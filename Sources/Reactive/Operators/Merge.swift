@@ -19,6 +19,6 @@ extension Signal {
 
     /// Merges the receiver with `other` (RAC's `-merge:`).
     public func merge(_ other: Signal<Value>) -> Signal<Value> {
-        Signal.merge([self, other]).named("[\(name)] -merge: \(other.name)")
+        Signal.merge([self, other]).described(as: "[\(name)] -merge: \(other.name)")
     }
 }

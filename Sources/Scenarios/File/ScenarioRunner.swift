@@ -121,7 +121,7 @@ private struct ScenarioRunner {
             define(leading, .terminal(channel.leadingTerminal))
             define(following, .terminal(channel.followingTerminal))
         case .pipeline(let name, let source, let operators):
-            define(name, pipeline(name, source, operators, line: statement.line))
+            define(name, named(pipeline(name, source, operators, line: statement.line), name, source: source.value, operators: operators))
         case .action(let action, let time):
             let work = perform(action)
             if let time {
@@ -130,6 +130,22 @@ private struct ScenarioRunner {
                 work()
             }
         }
+    }
+
+    /// The signal a `let` makes, named after its `let` as the file's other declarations are: unless
+    /// it is another declaration's signal under a second name (`let b = a`), a subject the file
+    /// declared (`multicast subject`), or named by its last operator (`named "..."`).
+    private func named(
+        _ value: Value, _ name: String, source: ScenarioFile.Source, operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>]
+    ) -> Value {
+        if case .name = source, operators.isEmpty { return value }
+        switch (value, operators.last?.value) {
+        case (_, .named?): break
+        case (.signal(let signal), _): signal.named(name)
+        case (.connection(let connection), .publish?): connection.signal.named(name)
+        default: break
+        }
+        return value
     }
 
     private func pipeline(
