@@ -1,0 +1,93 @@
+import Scenarios
+import Testing
+import Tracer
+@testable import Render
+
+// Lanes, graph nodes and traces show the names users gave; a signal given none reads as what a
+// reader knows of it, with RAC's description in the tooltip (issue 14, item 3).
+
+@Suite("Diagrams show the names users gave, and a reader's name for the rest")
+struct NameTruthTests {
+    private func trace(_ text: String) throws -> Trace {
+        try #require(try ScenarioFile(parsing: text, file: "names.sigviz").scenario(named: "names").trace())
+    }
+
+    @Test("a reader's name from RAC's description", arguments: [
+        ("[source] -multicast: [source] -publish", "publish of source"),
+        ("[[source] -multicast: [source] -publish] -autoconnect", "autoconnect of publish of source"),
+        ("[title] -catchTo: +return: Error", "catchTo of title"),
+        ("[[title] -catchTo: +return: Error] -startWith: Loading...", "startWith of catchTo of title"),
+        ("[a] -merge: b", "merge of a, b"),
+        ("+merge: (title, desc, renderedDesc)", "merge of title, desc, renderedDesc"),
+        ("[src] -multicast: ", "multicast of src"),
+        ("+return: 5", "return 5"),
+        ("+createSignal:", "createSignal"),
+        ("+defer:", "defer"),
+        ("group odd", "group odd"),
+        ("[unclosed -map:", "[unclosed -map:"),
+        ("", ""),
+    ])
+    func readerNames(description: String, name: String) {
+        #expect(TraceSignal.readerName(of: description) == name)
+    }
+
+    @Test("a subject declared by the file keeps its name through multicast; RAC's description is beside it")
+    func multicastSubject() throws {
+        let trace = try trace("""
+            cold coldSignal: +1 next "A", +2 completed
+            subject subject
+            let connection = coldSignal | multicast subject
+            connect connection
+            subscribe "Subscriber 1" to connection
+            """)
+        let subject = try #require(trace.signals.first { $0.kind == .subject })
+        #expect(subject.name == "subject")
+        #expect(subject.description == "[coldSignal] -multicast: subject")
+        let svg = TimelineRenderer().render(trace)
+        #expect(svg.contains(">→ subject</text>"))
+        #expect(!svg.contains(">→ [coldSignal]"))
+        #expect(svg.contains("<title>Subscriber 1 → subject (RAC: [coldSignal] -multicast: subject)</title>"))
+    }
+
+    @Test("a let names its pipeline; one ending in named keeps that name; a second name for a declaration renames nothing")
+    func letNames() throws {
+        let trace = try trace("""
+            subject query
+            cold request: +1 next "r", +2 completed
+            let results = query | flattenMap request
+            let titled = results | map "<{}>" | named "Titled"
+            let again = query
+            let shared = request | publish
+            subscribe "list" to results
+            subscribe "title" to titled
+            subscribe "q" to again
+            subscribe "s" to shared
+            """)
+        let names = Set(trace.signals.map(\.name))
+        #expect(names.isSuperset(of: ["query", "request", "results", "Titled", "shared"]))
+        #expect(!names.contains("again"))
+        let results = try #require(trace.signals.first { $0.name == "results" })
+        #expect(results.description == nil, "the name given replaces RAC's, as setName: does")
+        let graph = GraphRenderer().render(trace)
+        #expect(graph.contains("<title>results subscribed to query × 2</title>"))
+        #expect(graph.contains("<title>list subscribed to results</title>"))
+        #expect(graph.contains("<title>shared: subject</title>"), "named after the multicast, as setName: would: RAC's name is the given one")
+    }
+
+    @Test("a signal given no name reads as a reader's name in graph nodes, with RAC's in the tooltip")
+    func unnamedOperators() throws {
+        let trace = try trace("""
+            cold feed: +1 next "1", +2 completed
+            subscribe "A" to feed
+            let prices = feed | publish | autoconnect
+            let late = feed | replayLazily | named "late"
+            subscribe "B" to prices
+            """)
+        let subject = try #require(trace.signals.first { $0.kind == .subject })
+        #expect(subject.name == "publish of feed", "a publish inside a pipeline is named for a reader")
+        #expect(subject.description == "[feed] -multicast: [feed] -publish")
+        #expect(GraphRenderer().render(trace).contains("<title>publish of feed: subject; RAC&apos;s name: [feed] -multicast: [feed] -publish</title>"))
+        let graph = GraphRenderer().render(trace)
+        #expect(!graph.contains(">[feed]"), "a machine-made name drawn on a node")
+    }
+}
