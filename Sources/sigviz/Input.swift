@@ -14,17 +14,31 @@ enum Input {
             let scenario = try scenarioFile(argument).scenario(named: scenarioName(argument))
             return try Limits.trace(of: scenario, input: argument)
         }
-        guard argument.hasSuffix(".json") || argument.contains("/") else {
-            throw ValidationError(
-                "unknown scenario '\(argument)'. The scenarios are: \(Catalog.scenarios.map(\.name).joined(separator: ", ")); "
-                    + "or give a scenario file ending in .sigviz or a trace file ending in .json.")
-        }
+        try validate(argument)
         let data = try read(argument)
         do {
             return try Trace(json: data, maximumEvents: Limits.maximumEvents)
         } catch {
             throw CommandFailure("\(argument):\(error.line):\(error.column): \(error.message)")
         }
+    }
+
+    /// Refuses `argument` as a usage error when it is neither a built-in scenario's name nor a
+    /// file's (a file's name ends in `.sigviz` or `.json`, or has a folder in it): an unknown
+    /// scenario, with the built-in one it most likely means (``Catalog/closestName(to:)``), or
+    /// otherwise where to find the names.
+    ///
+    /// Commands call it from `validate()` for each input, so that ArgumentParser shows the
+    /// subcommand's usage under the message, and exits with status 64.
+    static func validate(_ argument: String) throws {
+        guard Catalog.scenario(named: argument) == nil,
+              !argument.hasSuffix(".sigviz"), !argument.hasSuffix(".json"), !argument.contains("/") else { return }
+        let unknown = "unknown scenario '\(visiblyEscaped(argument))'"
+        if let name = Catalog.closestName(to: argument) {
+            throw ValidationError("\(unknown); did you mean '\(name)'?")
+        }
+        throw ValidationError(
+            "\(unknown); `sigviz list` shows the built-in scenarios, or give a scenario file (.sigviz) or a trace file (.json).")
     }
 
     /// The parsed scenario file at `path`.

@@ -55,6 +55,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
+        try Input.validate(input)
         if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
             throw ValidationError("--scale must be a number of pixels per second between 0 and 100000.")
         }
@@ -119,6 +120,7 @@ struct CompareCommand: ParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one scenario or trace file to compare.") }
+        try inputs.forEach(Input.validate)
         if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
             throw ValidationError("--scale must be a number of pixels per second between 0 and 100000.")
         }
@@ -155,6 +157,10 @@ struct GraphCommand: ParsableCommand {
     @OptionGroup var drawing: DrawingOptions
 
     @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        try Input.validate(input)
+    }
 
     func run() throws {
         limits.install()

@@ -45,6 +45,7 @@ struct ReportCommand: ParsableCommand {
     static let headlineScenarios = ["cold", "publish", "replay", "replaylast", "replaylazily"]
 
     func validate() throws {
+        try inputs.forEach(Input.validate)
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
         try SingleOption.check(SingleOption.output)
     }

@@ -47,6 +47,7 @@ struct TraceCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
+        try Input.validate(scenario)
         if let frame {
             guard format == .marbles else { throw ValidationError("--frame applies to --format marbles only.") }
             guard frame.isFinite, frame > 0 else { throw ValidationError("--frame must be a positive number of seconds.") }

@@ -59,17 +59,6 @@ struct CommandTests {
         #expect(events.contains { $0["name"] as? String == "connect" })
     }
 
-    @Test("an unknown scenario exits 64 and lists the known ones")
-    func unknownScenario() throws {
-        let run = try sigviz("trace", "subjct-vs-replay")
-        #expect(run.status == 64)
-        #expect(run.output.isEmpty)
-        #expect(run.errors.contains("unknown scenario 'subjct-vs-replay'"))
-        for scenario in Catalog.scenarios {
-            #expect(run.errors.contains(scenario.name))
-        }
-    }
-
     @Test("bad flags exit 64 with a message naming the flag", arguments: [
         (["trace", "cold", "--format", "svg"], "--format"),
         (["trace", "cold", "--frame", "0.5"], "--frame"),
