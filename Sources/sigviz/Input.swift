@@ -6,6 +6,11 @@ import Tracer
 /// Turns a command-line argument naming a built-in scenario, a scenario file
 /// or a trace file into a trace.
 enum Input {
+    /// How a command's help names the input it takes: what ``trace(_:)`` reads.
+    static let oneHelp = "A built-in scenario (see `sigviz list`), a scenario file (.sigviz) or a trace file (.json)."
+    /// How a command's help names the inputs it takes, in a sentence of its own.
+    static let severalHelp = "built-in scenarios (see `sigviz list`), scenario files (.sigviz) or trace files (.json)"
+
     /// The trace of `argument`: a built-in scenario's name, a scenario file
     /// (`.sigviz`), or a trace JSON file.
     static func trace(_ argument: String) throws -> Trace {

@@ -29,7 +29,7 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Built-in scenarios (see `sigviz list`), scenario files (.sigviz) or trace files (.json); all the built-in scenarios when none is given.")
+    @Argument(help: ArgumentHelp("Any \(Input.severalHelp); all the built-in scenarios when none is given."))
     var inputs: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the site to.", valueName: "dir"),

@@ -29,7 +29,7 @@ struct TraceCommand: ParsableCommand {
         case json, perfetto, marbles
     }
 
-    @Argument(help: "A built-in scenario (see `sigviz list`), a scenario file (.sigviz) or a trace file (.json).")
+    @Argument(help: ArgumentHelp(Input.oneHelp))
     var scenario: String
 
     @Option(name: .shortAndLong, help: "The output format.")

@@ -127,6 +127,17 @@ struct CommandTests {
         let list = try sigviz("help", "list")
         #expect(list.output.contains("sigviz list --verbose"))
     }
+
+    @Test("the help of every command that draws or traces an input says it may be a scenario file",
+          arguments: ["render", "graph", "compare", "trace", "report"])
+    func helpNamesScenarioFiles(command: String) throws {
+        let run = try sigviz(command, "--help")
+        #expect(run.status == 0)
+        // The help is wrapped to the width of a terminal: its words, one space apart.
+        let words = run.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("built-in scenario"), "\(run.output)")
+        #expect(words.contains("scenario file (.sigviz)") || words.contains("scenario files (.sigviz)"), "\(run.output)")
+    }
 }
 
 @Suite("Drawing from the command line")
@@ -194,6 +205,9 @@ struct DrawingCommandTests {
         (["render", "cold", "--scale", "nan"], "--scale"),
         (["render", "nope"], "unknown scenario 'nope'"),
         (["compare"], "<inputs>"),
+        (["compare", "cold"], "compare needs two or more scenarios or trace files, one per panel, and was given one: "
+            + "to draw cold alone, use `sigviz render`.\nUsage: sigviz compare "),
+        (["compare", "cold", "--scale", "300", "-o", "x.svg"], "compare needs two or more"),
         (["graph", "cold", "-o", ""], "--output"),
     ])
     func badDrawingFlags(arguments: [String], mentioned: String) throws {
