@@ -20,6 +20,17 @@ struct DrawingOptions: ParsableArguments {
 
 extension Theme: ExpressibleByArgument {}
 
+/// `--scale` of `render` and `compare`.
+enum TimelineScale {
+    /// The largest `--scale`, in pixels per second.
+    static let maximum = 100_000.0
+
+    /// Refuses a `--scale` that is not positive or is more than ``maximum``.
+    static func check(_ scale: Double) throws {
+        try PositiveNumber.check(scale, option: "--scale", unit: "pixels per second", maximum: maximum)
+    }
+}
+
 /// `sigviz render`.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -57,9 +68,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         try Input.validate(input)
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
-            throw ValidationError("--scale must be a number of pixels per second between 0 and 100000.")
-        }
+        if let scale { try TimelineScale.check(scale) }
         if expect, !input.hasSuffix(".sigviz") {
             throw ValidationError("--expect needs a scenario file (.sigviz) with expect lines.")
         }
@@ -126,9 +135,7 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("compare needs two or more scenarios or trace files, one per panel,\(alone).")
         }
         try inputs.forEach(Input.validate)
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
-            throw ValidationError("--scale must be a number of pixels per second between 0 and 100000.")
-        }
+        if let scale { try TimelineScale.check(scale) }
     }
 
     func run() throws {

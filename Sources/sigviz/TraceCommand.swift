@@ -49,8 +49,8 @@ struct TraceCommand: ParsableCommand {
     func validate() throws {
         try Input.validate(scenario)
         if let frame {
+            try PositiveNumber.check(frame, option: "--frame", unit: "seconds per marble frame")
             guard format == .marbles else { throw ValidationError("--frame applies to --format marbles only.") }
-            guard frame.isFinite, frame > 0 else { throw ValidationError("--frame must be a positive number of seconds.") }
         }
         if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
         try SingleOption.check(SingleOption.output)
