@@ -73,38 +73,21 @@ enum Input {
 
     /// The bytes of the file at `path`, refusing files over 64 MB (``Limits/maximumFileSize``):
     /// by their size when it is known, and otherwise (a pipe, a device) after reading one byte
-    /// more than that, never more.
+    /// more than that, never more. A failure to read is said in plain words (``FileProblem``).
     static func read(_ path: String) throws -> Data {
-        let url = URL(fileURLWithPath: path)
         let limit = Limits.maximumFileSize
         let tooBig = "sigviz reads files up to \(limit >> 20) MB"
-        let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey, .isDirectoryKey])
-        if let size = values?.fileSize, size > limit {
+        if let size = try? URL(fileURLWithPath: path).resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit {
             throw CommandFailure("cannot read \(path): it is \(size >> 20) MB; \(tooBig)")
         }
         let data: Data
         do {
-            if let values, values.isRegularFile == false, values.isDirectory == false {
-                data = try readStream(url, upTo: limit + 1)
-            } else {
-                data = try Data(contentsOf: url)
-            }
+            data = try FileContents.read(path, upTo: limit + 1)
         } catch {
             throw CommandFailure("cannot read \(path): \(FileProblem.reading(path, error))")
         }
         // A file that grew after its size was read, or a stream, is refused the same way.
         guard data.count <= limit else { throw CommandFailure("cannot read \(path): it is more than \(limit >> 20) MB; \(tooBig)") }
-        return data
-    }
-
-    /// At most `count` bytes of a pipe or device.
-    private static func readStream(_ url: URL, upTo count: Int) throws -> Data {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        var data = Data()
-        while data.count < count, let chunk = try handle.read(upToCount: min(1 << 20, count - data.count)), !chunk.isEmpty {
-            data.append(chunk)
-        }
         return data
     }
 
