@@ -74,8 +74,11 @@ struct DocsCommand: ParsableCommand {
         limits.install()
         let sources = try Self.parseAll(in: scenarios)
         let builder = DocsBuilder(theme: theme)
+        let progress = ProgressLine(total: sources.count)
+        defer { progress.finish() }
         let sections = try builder.sections(of: sources, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { source in
-            DocsBuilder.Scenario(
+            progress.step((source.path as NSString).lastPathComponent)
+            return DocsBuilder.Scenario(
                 name: source.name, title: source.file.title ?? source.name, about: source.file.about,
                 trace: try Limits.trace(of: source.file.scenario(named: source.name), input: source.path))
         }
@@ -83,6 +86,7 @@ struct DocsCommand: ParsableCommand {
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
         let plan = try folder.plan(files, protecting: InputFiles([]), skippingUnchanged: true)
         let leftovers = Self.leftovers(in: output, besides: files.map(\.path))
+        progress.finish()
         if check {
             try report(plan, leftovers: leftovers)
         } else {

@@ -52,7 +52,13 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         limits.install()
-        let entries = try (inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs).map(Self.entry(for:))
+        let names = inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs
+        let progress = ProgressLine(total: names.count)
+        defer { progress.finish() }
+        let entries = try names.map { name in
+            progress.step(name)
+            return try Self.entry(for: name)
+        }
         var headline: ReportBuilder.Headline?
         let traces = Self.headlineScenarios.compactMap { name in entries.first { $0.name == name }?.trace }
         if traces.count == Self.headlineScenarios.count {
@@ -64,6 +70,7 @@ struct ReportCommand: ParsableCommand {
         let site = Self.indexLast(ReportBuilder(title: title, headline: headline).build(entries))
         let folder = OutputDirectory(path: output, what: "the report", verb: "is")
         try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false))
+        progress.finish()
         try StandardOutput.write("wrote \(site.count) files to \(output); open \((output as NSString).appendingPathComponent("index.html"))\n")
     }
 
