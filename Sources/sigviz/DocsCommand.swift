@@ -54,7 +54,7 @@ struct DocsCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 naming every file that is missing, stale or left over, 0 when all are up to date.")
     var check = false
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional,
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional,
             help: ArgumentHelp("How many scenarios to render at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
@@ -67,15 +67,18 @@ struct DocsCommand: ParsableCommand {
         if scenarios.isEmpty { throw ValidationError("give the directory of scenario files.") }
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
         try SingleOption.check(SingleOption.output)
-        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be a number from 1 to 1024.") }
+        if let jobs { try PositiveNumber.check(jobs, option: "--jobs", unit: "scenarios rendered at once", maximum: 1024) }
     }
 
     func run() throws {
         limits.install()
         let sources = try Self.parseAll(in: scenarios)
         let builder = DocsBuilder(theme: theme)
+        let progress = ProgressLine(total: sources.count)
+        defer { progress.finish() }
         let sections = try builder.sections(of: sources, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { source in
-            DocsBuilder.Scenario(
+            progress.step((source.path as NSString).lastPathComponent)
+            return DocsBuilder.Scenario(
                 name: source.name, title: source.file.title ?? source.name, about: source.file.about,
                 trace: try Limits.trace(of: source.file.scenario(named: source.name), input: source.path))
         }
@@ -83,6 +86,7 @@ struct DocsCommand: ParsableCommand {
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
         let plan = try folder.plan(files, protecting: InputFiles([]), skippingUnchanged: true)
         let leftovers = Self.leftovers(in: output, besides: files.map(\.path))
+        progress.finish()
         if check {
             try report(plan, leftovers: leftovers)
         } else {

@@ -28,15 +28,20 @@ enum FileProblem {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return "it is a directory" }
         if let problem = folderProblem(of: path) { return problem }
-        return errorNumber(of: error).map { reason($0, writing: true) } ?? unexplained(error)
+        return errorNumber(of: error).map { reason($0, creatingIn: path) } ?? unexplained(error)
     }
 
     /// Why creating the folder `path` (and the folders it is in) failed with `error`.
     static func creatingFolder(_ path: String, _ error: any Error) -> String {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR { return "it exists and is not a directory" }
-        if let problem = folderProblem(of: path) { return problem }
-        return errorNumber(of: error).map { reason($0, writing: true) } ?? unexplained(error)
+        // The missing folders on the way are created too: the problem is where the first of them goes.
+        var first = path
+        while folder(of: first) != first, stat(folder(of: first), &status) != 0, errno == ENOENT {
+            first = folder(of: first)
+        }
+        if let problem = folderProblem(of: first) { return problem }
+        return errorNumber(of: error).map { reason($0, creatingIn: first) } ?? unexplained(error)
     }
 
     /// An error number in plain words; `writing` for a write or a file being created.
@@ -62,6 +67,12 @@ enum FileProblem {
         }
     }
 
+    /// An error number of creating or replacing `path` in plain words, its folder being there: "no
+    /// such file" then means that the folder takes no new files (a folder of /proc, say).
+    private static func reason(_ code: Int32, creatingIn path: String) -> String {
+        code == ENOENT ? "nothing can be created in \(folder(of: path))" : reason(code, writing: true)
+    }
+
     /// The error number that `error` carries: its own (a `POSIXError`, or an `NSError` of the POSIX
     /// domain), its underlying error's, or the one a `CocoaError` code stands for.
     static func errorNumber(of error: any Error) -> Int32? {
@@ -83,14 +94,19 @@ enum FileProblem {
 
     /// What is wrong with the folder that `path` goes in, if anything: missing, or not a folder.
     private static func folderProblem(of path: String) -> String? {
-        let parent = (path as NSString).deletingLastPathComponent
-        let folder = parent.isEmpty ? "." : parent
+        let folder = folder(of: path)
         var status = stat()
         guard stat(folder, &status) == 0 else {
             let code = errno
             return code == ENOENT ? "the folder \(folder) does not exist" : reason(code, writing: true)
         }
         return status.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a directory"
+    }
+
+    /// The folder that `path` goes in, `.` for a bare name.
+    private static func folder(of path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
     }
 
     /// An error with no number to explain it: its domain and code, for a report.

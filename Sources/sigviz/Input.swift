@@ -6,6 +6,11 @@ import Tracer
 /// Turns a command-line argument naming a built-in scenario, a scenario file
 /// or a trace file into a trace.
 enum Input {
+    /// How a command's help names the input it takes: what ``trace(_:)`` reads.
+    static let oneHelp = "A built-in scenario (see `sigviz list`), a scenario file (.sigviz) or a trace file (.json)."
+    /// How a command's help names the inputs it takes, in a sentence of its own.
+    static let severalHelp = "built-in scenarios (see `sigviz list`), scenario files (.sigviz) or trace files (.json)"
+
     /// The trace of `argument`: a built-in scenario's name, a scenario file
     /// (`.sigviz`), or a trace JSON file.
     static func trace(_ argument: String) throws -> Trace {
@@ -14,17 +19,31 @@ enum Input {
             let scenario = try scenarioFile(argument).scenario(named: scenarioName(argument))
             return try Limits.trace(of: scenario, input: argument)
         }
-        guard argument.hasSuffix(".json") || argument.contains("/") else {
-            throw ValidationError(
-                "unknown scenario '\(argument)'. The scenarios are: \(Catalog.scenarios.map(\.name).joined(separator: ", ")); "
-                    + "or give a scenario file ending in .sigviz or a trace file ending in .json.")
-        }
+        try validate(argument)
         let data = try read(argument)
         do {
             return try Trace(json: data, maximumEvents: Limits.maximumEvents)
         } catch {
             throw CommandFailure("\(argument):\(error.line):\(error.column): \(error.message)")
         }
+    }
+
+    /// Refuses `argument` as a usage error when it is neither a built-in scenario's name nor a
+    /// file's (a file's name ends in `.sigviz` or `.json`, or has a folder in it): an unknown
+    /// scenario, with the built-in one it most likely means (``Catalog/closestName(to:)``), or
+    /// otherwise where to find the names.
+    ///
+    /// Commands call it from `validate()` for each input, so that ArgumentParser shows the
+    /// subcommand's usage under the message, and exits with status 64.
+    static func validate(_ argument: String) throws {
+        guard Catalog.scenario(named: argument) == nil,
+              !argument.hasSuffix(".sigviz"), !argument.hasSuffix(".json"), !argument.contains("/") else { return }
+        let unknown = "unknown scenario '\(visiblyEscaped(argument))'"
+        if let name = Catalog.closestName(to: argument) {
+            throw ValidationError("\(unknown); did you mean '\(name)'?")
+        }
+        throw ValidationError(
+            "\(unknown); `sigviz list` shows the built-in scenarios, or give a scenario file (.sigviz) or a trace file (.json).")
     }
 
     /// The parsed scenario file at `path`.
@@ -54,38 +73,21 @@ enum Input {
 
     /// The bytes of the file at `path`, refusing files over 64 MB (``Limits/maximumFileSize``):
     /// by their size when it is known, and otherwise (a pipe, a device) after reading one byte
-    /// more than that, never more.
+    /// more than that, never more. A failure to read is said in plain words (``FileProblem``).
     static func read(_ path: String) throws -> Data {
-        let url = URL(fileURLWithPath: path)
         let limit = Limits.maximumFileSize
         let tooBig = "sigviz reads files up to \(limit >> 20) MB"
-        let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey, .isDirectoryKey])
-        if let size = values?.fileSize, size > limit {
+        if let size = try? URL(fileURLWithPath: path).resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit {
             throw CommandFailure("cannot read \(path): it is \(size >> 20) MB; \(tooBig)")
         }
         let data: Data
         do {
-            if let values, values.isRegularFile == false, values.isDirectory == false {
-                data = try readStream(url, upTo: limit + 1)
-            } else {
-                data = try Data(contentsOf: url)
-            }
+            data = try FileContents.read(path, upTo: limit + 1)
         } catch {
             throw CommandFailure("cannot read \(path): \(FileProblem.reading(path, error))")
         }
         // A file that grew after its size was read, or a stream, is refused the same way.
         guard data.count <= limit else { throw CommandFailure("cannot read \(path): it is more than \(limit >> 20) MB; \(tooBig)") }
-        return data
-    }
-
-    /// At most `count` bytes of a pipe or device.
-    private static func readStream(_ url: URL, upTo count: Int) throws -> Data {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        var data = Data()
-        while data.count < count, let chunk = try handle.read(upToCount: min(1 << 20, count - data.count)), !chunk.isEmpty {
-            data.append(chunk)
-        }
         return data
     }
 

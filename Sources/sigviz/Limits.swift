@@ -12,9 +12,7 @@ struct LimitOptions: ParsableArguments {
     var maxEvents: Int = Trace.defaultMaximumEvents
 
     func validate() throws {
-        guard (1...Limits.largestMaximumEvents).contains(maxEvents) else {
-            throw ValidationError("--max-events must be a number from 1 to \(Limits.largestMaximumEvents).")
-        }
+        try PositiveNumber.check(maxEvents, option: "--max-events", unit: "events", maximum: Limits.largestMaximumEvents)
     }
 
     /// Applies the limit to the trace files read and the scenarios recorded from now on.

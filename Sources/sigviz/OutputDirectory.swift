@@ -82,7 +82,8 @@ struct OutputDirectory {
             if skippingUnchanged {
                 let current: Data
                 do {
-                    current = try Data(contentsOf: url)
+                    // One byte more than the new contents is enough to tell them apart.
+                    current = try FileContents.read(url.path, upTo: file.contents.count + 1)
                 } catch {
                     throw CommandFailure("cannot read \(display): \(FileProblem.reading(display, error))")
                 }

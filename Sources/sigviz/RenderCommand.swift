@@ -20,11 +20,22 @@ struct DrawingOptions: ParsableArguments {
 
 extension Theme: ExpressibleByArgument {}
 
+/// `--scale` of `render` and `compare`.
+enum TimelineScale {
+    /// The largest `--scale`, in pixels per second.
+    static let maximum = 100_000.0
+
+    /// Refuses a `--scale` that is not positive or is more than ``maximum``.
+    static func check(_ scale: Double) throws {
+        try PositiveNumber.check(scale, option: "--scale", unit: "pixels per second", maximum: maximum)
+    }
+}
+
 /// `sigviz render`.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw a scenario or trace file as a timeline SVG.",
+        abstract: "Draw a scenario (built-in or a scenario file) or a trace file as a timeline SVG.",
         discussion: """
             The timeline has a time axis in seconds; lanes for the sources (each run of a cold signal's \
             didSubscribe, numbered; the values sent to subjects; connects); and one lane per subscriber \
@@ -34,12 +45,13 @@ struct RenderCommand: ParsableCommand {
             Examples:
               sigviz render subject-vs-replay -o subject-vs-replay.svg
               sigviz render fetchdata --theme dark --scale 300 -o fetchdata.svg
+              sigviz render Examples/scenarios/cold.sigviz -o cold.svg
               sigviz render my-trace.json -o my-trace.svg
               sigviz render my-scenario.sigviz --expect -o my-scenario.svg
             """
     )
 
-    @Argument(help: "A built-in scenario (see `sigviz list`) or a trace JSON file.")
+    @Argument(help: ArgumentHelp(Input.oneHelp))
     var input: String
 
     @Option(parsing: .unconditional,
@@ -55,9 +67,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
-            throw ValidationError("--scale must be a number of pixels per second between 0 and 100000.")
-        }
+        try Input.validate(input)
+        if let scale { try TimelineScale.check(scale) }
         if expect, !input.hasSuffix(".sigviz") {
             throw ValidationError("--expect needs a scenario file (.sigviz) with expect lines.")
         }
@@ -91,7 +102,7 @@ struct RenderCommand: ParsableCommand {
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Draw several scenarios or trace files as stacked panels on one time axis.",
+        abstract: "Draw several scenarios (built-in or scenario files) or trace files as stacked panels on one time axis.",
         discussion: """
             Each panel is one trace, titled, with its didSubscribe count in a badge. Give the same \
             source through different conversions to see cold vs hot vs replay side by side.
@@ -99,10 +110,11 @@ struct CompareCommand: ParsableCommand {
             Examples:
               sigviz compare cold publish replay replaylast replaylazily -o compare.svg
               sigviz compare fetchdata fetchdata-replaylazily --theme dark -o fetchdata.svg
+              sigviz compare Examples/scenarios/cold.sigviz mine.sigviz -o mine.svg
             """
     )
 
-    @Argument(help: "Two or more built-in scenarios or trace JSON files, top to bottom.")
+    @Argument(help: ArgumentHelp("Two or more \(Input.severalHelp), top to bottom."))
     var inputs: [String]
 
     @Option(help: "The diagram's title.")
@@ -118,10 +130,12 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("give at least one scenario or trace file to compare.") }
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 100_000) {
-            throw ValidationError("--scale must be a number of pixels per second between 0 and 100000.")
+        guard inputs.count >= 2 else {
+            let alone = inputs.first.map { " and was given one: to draw \(visiblyEscaped($0)) alone, use `sigviz render`" } ?? ""
+            throw ValidationError("compare needs two or more scenarios or trace files, one per panel,\(alone).")
         }
+        try inputs.forEach(Input.validate)
+        if let scale { try TimelineScale.check(scale) }
     }
 
     func run() throws {
@@ -137,7 +151,7 @@ struct CompareCommand: ParsableCommand {
 struct GraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
-        abstract: "Draw the subscription graph of a scenario or trace file.",
+        abstract: "Draw the subscription graph of a scenario (built-in or a scenario file) or a trace file.",
         discussion: """
             Sources at the top; an arrow from each subscriber to the signal it subscribed to, \
             labelled "× N" when it subscribed N times; a connection beside its subject, with \
@@ -146,15 +160,20 @@ struct GraphCommand: ParsableCommand {
             Examples:
               sigviz graph fetchdata -o fetchdata-graph.svg
               sigviz graph cold-to-hot-multicast --theme light
+              sigviz graph Examples/scenarios/cold.sigviz -o cold-graph.svg
             """
     )
 
-    @Argument(help: "A built-in scenario (see `sigviz list`) or a trace JSON file.")
+    @Argument(help: ArgumentHelp(Input.oneHelp))
     var input: String
 
     @OptionGroup var drawing: DrawingOptions
 
     @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        try Input.validate(input)
+    }
 
     func run() throws {
         limits.install()

@@ -29,7 +29,7 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Built-in scenarios (see `sigviz list`), scenario files (.sigviz) or trace files (.json); all the built-in scenarios when none is given.")
+    @Argument(help: ArgumentHelp("Any \(Input.severalHelp); all the built-in scenarios when none is given."))
     var inputs: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the site to.", valueName: "dir"),
@@ -45,13 +45,20 @@ struct ReportCommand: ParsableCommand {
     static let headlineScenarios = ["cold", "publish", "replay", "replaylast", "replaylazily"]
 
     func validate() throws {
+        try inputs.forEach(Input.validate)
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
         try SingleOption.check(SingleOption.output)
     }
 
     func run() throws {
         limits.install()
-        let entries = try (inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs).map(Self.entry(for:))
+        let names = inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs
+        let progress = ProgressLine(total: names.count)
+        defer { progress.finish() }
+        let entries = try names.map { name in
+            progress.step(name)
+            return try Self.entry(for: name)
+        }
         var headline: ReportBuilder.Headline?
         let traces = Self.headlineScenarios.compactMap { name in entries.first { $0.name == name }?.trace }
         if traces.count == Self.headlineScenarios.count {
@@ -63,6 +70,7 @@ struct ReportCommand: ParsableCommand {
         let site = Self.indexLast(ReportBuilder(title: title, headline: headline).build(entries))
         let folder = OutputDirectory(path: output, what: "the report", verb: "is")
         try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false))
+        progress.finish()
         try StandardOutput.write("wrote \(site.count) files to \(output); open \((output as NSString).appendingPathComponent("index.html"))\n")
     }
 

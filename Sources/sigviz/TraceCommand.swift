@@ -29,7 +29,7 @@ struct TraceCommand: ParsableCommand {
         case json, perfetto, marbles
     }
 
-    @Argument(help: "A built-in scenario (see `sigviz list`), a scenario file (.sigviz) or a trace file (.json).")
+    @Argument(help: ArgumentHelp(Input.oneHelp))
     var scenario: String
 
     @Option(name: .shortAndLong, help: "The output format.")
@@ -47,9 +47,10 @@ struct TraceCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
+        try Input.validate(scenario)
         if let frame {
+            try PositiveNumber.check(frame, option: "--frame", unit: "seconds per marble frame")
             guard format == .marbles else { throw ValidationError("--frame applies to --format marbles only.") }
-            guard frame.isFinite, frame > 0 else { throw ValidationError("--frame must be a positive number of seconds.") }
         }
         if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
         try SingleOption.check(SingleOption.output)

@@ -59,17 +59,6 @@ struct CommandTests {
         #expect(events.contains { $0["name"] as? String == "connect" })
     }
 
-    @Test("an unknown scenario exits 64 and lists the known ones")
-    func unknownScenario() throws {
-        let run = try sigviz("trace", "subjct-vs-replay")
-        #expect(run.status == 64)
-        #expect(run.output.isEmpty)
-        #expect(run.errors.contains("unknown scenario 'subjct-vs-replay'"))
-        for scenario in Catalog.scenarios {
-            #expect(run.errors.contains(scenario.name))
-        }
-    }
-
     @Test("bad flags exit 64 with a message naming the flag", arguments: [
         (["trace", "cold", "--format", "svg"], "--format"),
         (["trace", "cold", "--frame", "0.5"], "--frame"),
@@ -138,6 +127,17 @@ struct CommandTests {
         let list = try sigviz("help", "list")
         #expect(list.output.contains("sigviz list --verbose"))
     }
+
+    @Test("the help of every command that draws or traces an input says it may be a scenario file",
+          arguments: ["render", "graph", "compare", "trace", "report"])
+    func helpNamesScenarioFiles(command: String) throws {
+        let run = try sigviz(command, "--help")
+        #expect(run.status == 0)
+        // The help is wrapped to the width of a terminal: its words, one space apart.
+        let words = run.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("built-in scenario"), "\(run.output)")
+        #expect(words.contains("scenario file (.sigviz)") || words.contains("scenario files (.sigviz)"), "\(run.output)")
+    }
 }
 
 @Suite("Drawing from the command line")
@@ -205,6 +205,9 @@ struct DrawingCommandTests {
         (["render", "cold", "--scale", "nan"], "--scale"),
         (["render", "nope"], "unknown scenario 'nope'"),
         (["compare"], "<inputs>"),
+        (["compare", "cold"], "compare needs two or more scenarios or trace files, one per panel, and was given one: "
+            + "to draw cold alone, use `sigviz render`.\nUsage: sigviz compare "),
+        (["compare", "cold", "--scale", "300", "-o", "x.svg"], "compare needs two or more"),
         (["graph", "cold", "-o", ""], "--output"),
     ])
     func badDrawingFlags(arguments: [String], mentioned: String) throws {

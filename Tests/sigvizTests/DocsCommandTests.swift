@@ -357,7 +357,7 @@ struct DocsCommandTests {
 
         let jobs = try sigviz("docs", examples.path, "-o", docs, "-j", "0")
         #expect(jobs.status == 64)
-        #expect(jobs.errors.contains("--jobs must be a number from 1 to 1024"))
+        #expect(jobs.errors.contains("--jobs must be positive and at most 1024, not 0"))
         #expect(try sigviz("docs", examples.path).status == 64, "-o is required")
 
         let missing = try sigviz("docs", directory.appendingPathComponent("nowhere").path, "-o", docs)

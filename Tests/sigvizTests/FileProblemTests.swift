@@ -79,6 +79,33 @@ struct FileProblemTests {
         #expect(!run.errors.contains("NSCocoaErrorDomain") && !run.errors.contains("The operation could not be completed"))
     }
 
+    #if os(Linux)
+    /// Problems that Foundation left unexplained or misexplained, made with /proc: reading the
+    /// process's own memory from address 0 fails (EIO), and /proc takes no new files (ENOENT, for
+    /// root and other users alike).
+    static let procCases: [FileProblemCase] = [
+        .init(arguments: ["render", "/proc/self/mem"], message: "Error: cannot read /proc/self/mem: the device reported an input/output error"),
+        .init(arguments: ["compare", "cold", "/proc/self/mem"],
+              message: "Error: cannot read /proc/self/mem: the device reported an input/output error"),
+        .init(arguments: ["render", "cold", "-o", "/proc/sigviz-test.svg"],
+              message: "Error: cannot write /proc/sigviz-test.svg: nothing can be created in /proc (--output)"),
+        .init(arguments: ["trace", "cold", "-o", "/proc/self/sigviz-test.json"],
+              message: "Error: cannot write /proc/self/sigviz-test.json: nothing can be created in /proc/self (--output)"),
+        .init(arguments: ["report", "cold", "-o", "/proc/sigviz-test"],
+              message: "Error: cannot create /proc/sigviz-test/scenarios: nothing can be created in /proc; nothing was written"),
+        .init(arguments: ["docs", "Examples/scenarios", "-o", "/proc/sigviz-test/deeper"],
+              message: "Error: cannot create /proc/sigviz-test/deeper: nothing can be created in /proc; nothing was written"),
+    ]
+
+    @Test("a read that fails in the device, a folder that takes no new files: the reason in plain words, never Foundation's",
+          arguments: procCases)
+    func unexplainedByFoundation(problem: FileProblemCase) throws {
+        let run = try sigviz(problem.arguments)
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(run.errors == problem.message + "\n")
+    }
+    #endif
+
     @Test("an output folder without write permission: permission denied (not run as root, whom permissions do not stop)",
           .enabled(if: getuid() != 0, "root writes whatever the permissions"))
     func permissionDenied() throws {
