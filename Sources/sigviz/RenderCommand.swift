@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A built-in scenario (see `sigviz list`) or a trace JSON file.")
+    @Argument(help: "A built-in scenario (see `sigviz list`), a scenario file (.sigviz) or a trace file (.json).")
     var input: String
 
     @Option(parsing: .unconditional,

@@ -18,14 +18,15 @@ struct TraceCommand: ParsableCommand {
 
             The marbles of a scenario file with a `frame` line or expect lines are drawn at \
             its frame (1 s without a `frame` line), the frame its expect lines are read at, \
-            so that a lane's events can be pasted into an expect line. The others, built-in \
-            scenarios and trace files are drawn at the largest frame that puts every event \
-            on a frame. --frame chooses the frame.
+            so that a lane's events can be pasted into an expect line. Built-in scenarios, \
+            trace files and other scenario files are drawn at the largest frame that puts \
+            every event on a frame. --frame chooses the frame.
 
             Examples:
               sigviz trace subject-vs-replay --format marbles
               sigviz trace fetchdata -o fetchdata.json
               sigviz trace replaylazily --format marbles --frame 0.1
+              sigviz trace my-scenario.sigviz --format marbles
               sigviz trace Examples/scenarios/cold.sigviz --format perfetto -o cold.json
             """
     )
