@@ -44,11 +44,19 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     _ = TimelineRenderer(theme: .auto, scale: nil).render(trace, expectations: expectations)
     _ = GraphRenderer(theme: .auto).render(trace)
-    _ = try? trace.marbles(frame: file.frame)
+    _ = try? trace.marbles(frame: file.marbleFrame)
+    // The outcomes as sigviz gives them to the report and docs pages (its ExpectationOutcome.init).
+    let outcomes = results.map {
+        ExpectationOutcome(
+            line: $0.expectation.line, label: $0.expectation.label, signal: $0.expectation.signal, expected: $0.expectation.expected,
+            subscription: $0.subscription, comparison: $0.comparison, problem: $0.problem)
+    }
     _ = ReportBuilder(title: "fuzz").build([
-        ReportEntry(name: "fuzz", title: trace.title ?? "fuzz", explanation: file.about, source: text, trace: trace),
+        ReportEntry(name: "fuzz", title: trace.title ?? "fuzz", explanation: file.about, source: text, trace: trace, expectations: outcomes),
     ])
     let docs = DocsBuilder(theme: .auto)
-    _ = docs.files(for: [docs.section(name: "fuzz", title: file.title ?? "fuzz", about: file.about, trace: trace)])
+    _ = docs.files(for: [
+        docs.section(name: "fuzz", title: file.title ?? "fuzz", about: file.about, trace: trace, expectations: outcomes),
+    ])
     return 0
 }

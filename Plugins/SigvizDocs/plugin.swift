@@ -43,8 +43,9 @@ struct SigvizDocs: CommandPlugin {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw PluginFailure(
                 check
-                    ? "the diagrams in \(output) are out of date (sigviz docs --check exited with status \(process.terminationStatus))"
-                    : "sigviz docs failed with status \(process.terminationStatus)")
+                    ? "the diagrams in \(output) are out of date, or an expectation failed, as said above "
+                        + "(sigviz docs --check exited with status \(process.terminationStatus))"
+                    : "sigviz docs failed with status \(process.terminationStatus), as said above")
         }
     }
 }

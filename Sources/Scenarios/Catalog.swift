@@ -39,6 +39,12 @@ public enum Catalog {
         contents.firstIndex(of: name).map { files[$0].source }
     }
 
+    /// The scenario file that the built-in scenario `name` is, parsed, so that its `expect` lines can be
+    /// checked (``ScenarioFile/check(named:maximumEvents:)``); `nil` if there is no built-in scenario of that name.
+    public static func file(named name: String) -> ScenarioFile? {
+        contents.firstIndex(of: name).map { files[$0] }
+    }
+
     /// The bundled file `scenarios/NAME.sigviz`, parsed; stops the program if it is missing or
     /// does not parse, since the catalog is then broken.
     private static func bundledFile(named name: String) -> ScenarioFile {

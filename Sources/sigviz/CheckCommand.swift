@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Render
 import Scenarios
 import Tracer
 
@@ -11,8 +12,10 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Each `expect` line of a scenario file gives the marbles a subscriber should receive. \
             check runs every file on the real runtime and compares. On a mismatch it prints the \
-            expected and actual marbles with the first difference marked and exits with status 1, \
-            so a CI job fails when the behaviour drifts from the diagram.
+            expected and actual marbles with the first difference marked (its frame, its time, and \
+            what was expected there against what the subscriber received) and exits with status 1, \
+            so a CI job fails when the behaviour drifts from the diagram. report, docs and \
+            render --expect show the same failures and exit with status 1 too.
 
             Examples:
               sigviz check Examples/scenarios/*.sigviz
@@ -46,24 +49,17 @@ struct CheckCommand: ParsableCommand {
             }
             let (_, results) = try Limits.check(file, named: Input.scenarioName(path), input: path)
             if results.isEmpty, !quiet { report += "\(path): no expectations\n" }
-            for result in results {
-                let expectation = result.expectation
+            for outcome in results.map(ExpectationOutcome.init) {
                 // Labels and names are the file's text: shown with control and bidi characters escaped.
-                let what = visiblyEscaped("\"\(expectation.label)\" to \(expectation.signal)")
-                if result.passed {
+                if outcome.passed {
                     passes += 1
-                    if !quiet { report += "\(path):\(expectation.line): ok \(what)\n" }
+                    if !quiet { report += "\(path):\(outcome.line): ok \(outcome.visibleSubject)\n" }
                     continue
                 }
                 failures += 1
-                report += "\(path):\(expectation.line): FAILED \(what): \(visiblyEscaped(result.problem ?? ""))\n"
-                if let actual = result.actual {
-                    report += "    expected: \(visiblyEscaped(expectation.marble))\n"
-                    report += "    actual:   \(visiblyEscaped(actual))\n"
-                    if let difference = result.firstDifference, let seconds = result.comparison?.firstDifferenceTime {
-                        report += "              \(String(repeating: " ", count: difference))^ first difference at frame \(difference) "
-                            + "(\(SecondsFormat(unit: .seconds).format(seconds)))\n"
-                    }
+                report += outcome.failureLine(in: path) + "\n"
+                if let comparison = outcome.comparison, comparison.actual != nil {
+                    report += comparison.sideBySide.map { "    " + $0 + "\n" }.joined()
                 }
             }
         }

@@ -17,8 +17,9 @@ struct DocsCommand: ParsableCommand {
               NAME.svg        the timeline, as `sigviz render` draws it
               NAME-graph.svg  the subscription graph, as `sigviz graph` draws it
               scenarios.md    one Markdown page: per scenario a section with its title,
-                              about paragraph, didSubscribe counts and both images,
-                              linked by file name (relative links)
+                              about paragraph, didSubscribe counts, whether its
+                              expect lines pass, and both images, linked by file
+                              name (relative links)
 
             The folder is flat, so it can be published as it is: put DOCS-DIR inside a DocC \
             catalog (Sources/MyLib/MyLib.docc/Diagrams: scenarios.md becomes an article, <doc:scenarios>, \
@@ -33,6 +34,12 @@ struct DocsCommand: ParsableCommand {
             With --check nothing is written: docs exits with status 1 and names every missing, stale \
             or left-over file when DOCS-DIR no longer matches what the scenarios produce, and with \
             status 0 when it does, so a CI job catches diagrams that drifted.
+
+            The expect lines of every scenario file are checked, as `sigviz check` checks them. \
+            A failed one is shown on the page, under its scenario's heading, with the expected \
+            and actual marbles and their first difference; the files are written either way, then \
+            each failed expect line is named on standard error (FILE:LINE) and docs exits with \
+            status 1. With --check too, a failed expectation makes docs exit with status 1.
 
             Scenarios are rendered in parallel (-j); the output is byte-identical to a serial run.
 
@@ -51,7 +58,7 @@ struct DocsCommand: ParsableCommand {
             transform: SingleOption.counted(SingleOption.output))
     var output: String
 
-    @Flag(help: "Write nothing; exit 1 naming every file that is missing, stale or left over, 0 when all are up to date.")
+    @Flag(help: "Write nothing; exit 1 naming every file that is missing, stale or left over, or every failed expectation; 0 when all are up to date and pass.")
     var check = false
 
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional,
@@ -78,9 +85,10 @@ struct DocsCommand: ParsableCommand {
         defer { progress.finish() }
         let sections = try builder.sections(of: sources, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { source in
             progress.step((source.path as NSString).lastPathComponent)
+            let (trace, results) = try Limits.check(source.file, named: source.name, input: source.path)
             return DocsBuilder.Scenario(
                 name: source.name, title: source.file.title ?? source.name, about: source.file.about,
-                trace: try Limits.trace(of: source.file.scenario(named: source.name), input: source.path))
+                trace: trace, expectations: results.map(ExpectationOutcome.init))
         }
         let files = builder.files(for: sections)
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
@@ -88,9 +96,15 @@ struct DocsCommand: ParsableCommand {
         let leftovers = Self.leftovers(in: output, besides: files.map(\.path))
         progress.finish()
         if check {
-            try report(plan, leftovers: leftovers)
+            let outOfDate = try report(plan, leftovers: leftovers)
+            let failure = FailedExpectations.tell(zip(sources, sections).map { ($0.path, $1.expectations) })
+            let problems = [outOfDate, failure].compactMap { $0 }
+            if !problems.isEmpty { throw CommandFailure(problems.joined(separator: "; ")) }
         } else {
             try write(plan, leftovers: leftovers, to: folder)
+            if let failure = FailedExpectations.tell(zip(sources, sections).map { ($0.path, $1.expectations) }) {
+                throw CommandFailure(failure + "; \((output as NSString).appendingPathComponent(DocsBuilder.pageName)) shows them")
+            }
         }
     }
 
@@ -177,8 +191,9 @@ struct DocsCommand: ParsableCommand {
         return head.contains("<svg") && head.contains("sigviz-title")
     }
 
-    /// `--check`: names what is out of date, and fails if anything is.
-    func report(_ plan: OutputDirectory.Plan, leftovers: [String]) throws {
+    /// `--check`: names what is out of date on standard output, and returns what to fail with
+    /// when anything is.
+    func report(_ plan: OutputDirectory.Plan, leftovers: [String]) throws -> String? {
         var text = ""
         for change in plan.changes {
             text += "\(change.change == .create ? "missing" : "stale"): \(change.display)\n"
@@ -188,7 +203,7 @@ struct DocsCommand: ParsableCommand {
         }
         if plan.changes.isEmpty, leftovers.isEmpty {
             try StandardOutput.write(text + "\(plan.total) files in \(output) are up to date\n")
-            return
+            return nil
         }
         try StandardOutput.write(text)
         var problems: [String] = []
@@ -205,7 +220,7 @@ struct DocsCommand: ParsableCommand {
         case (true, false): "delete the files left over"
         default: update + " and delete the files left over"
         }
-        throw CommandFailure(problems.joined(separator: ", ") + " in \(output); " + fix)
+        return problems.joined(separator: ", ") + " in \(output); " + fix
     }
 
     /// Writes what changed, images before the page, then names each file written: the list goes to

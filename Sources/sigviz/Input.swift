@@ -14,15 +14,21 @@ enum Input {
     /// The trace of `argument`: a built-in scenario's name, a scenario file
     /// (`.sigviz`), or a trace JSON file.
     static func trace(_ argument: String) throws -> Trace {
-        if let scenario = Catalog.scenario(named: argument) { return try Limits.trace(of: scenario, input: argument) }
+        try traceAndFile(argument).trace
+    }
+
+    /// The trace of `argument`, as ``trace(_:)`` makes it, and the scenario file it ran when
+    /// `argument` is one (`nil` for a built-in scenario's name or a trace file).
+    static func traceAndFile(_ argument: String) throws -> (trace: Trace, file: ScenarioFile?) {
+        if let scenario = Catalog.scenario(named: argument) { return (try Limits.trace(of: scenario, input: argument), nil) }
         if argument.hasSuffix(".sigviz") {
-            let scenario = try scenarioFile(argument).scenario(named: scenarioName(argument))
-            return try Limits.trace(of: scenario, input: argument)
+            let file = try scenarioFile(argument)
+            return (try Limits.trace(of: file.scenario(named: scenarioName(argument)), input: argument), file)
         }
         try validate(argument)
         let data = try read(argument)
         do {
-            return try Trace(json: data, maximumEvents: Limits.maximumEvents)
+            return (try Trace(json: data, maximumEvents: Limits.maximumEvents), nil)
         } catch {
             throw CommandFailure("\(argument):\(error.line):\(error.column): \(error.message)")
         }

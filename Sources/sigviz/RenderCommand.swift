@@ -42,6 +42,11 @@ struct RenderCommand: ParsableCommand {
             with its values, completion (bar), error (cross) or disposal (square). Replayed history is \
             drawn hollow and dashed; dotted connectors link a send to the deliveries it caused.
 
+            With --expect, each expect line of the scenario file is drawn under its subscriber's \
+            lane, with a line where the events first differ. The SVG is written either way, so \
+            that it shows a failure; then each failed expect line is named on standard error \
+            (FILE:LINE) and render exits with status 1, as check does.
+
             Examples:
               sigviz render subject-vs-replay -o subject-vs-replay.svg
               sigviz render fetchdata --theme dark --scale 300 -o fetchdata.svg
@@ -59,7 +64,7 @@ struct RenderCommand: ParsableCommand {
                                valueName: "px"))
     var scale: Double?
 
-    @Flag(help: "Draw each expect line of a scenario file under its subscriber's lane, with the first difference marked.")
+    @Flag(help: "Draw each expect line of a scenario file under its subscriber's lane, with the first difference marked; exit 1 if one fails.")
     var expect = false
 
     @OptionGroup var drawing: DrawingOptions
@@ -87,13 +92,8 @@ struct RenderCommand: ParsableCommand {
             result.subscription.map { TimelineExpectation(subscription: $0, expected: result.expectation.expected, frame: file.frame) }
         }
         try write(Data(renderer.render(trace, expectations: expectations).utf8), to: drawing.output, inputs: [input])
-        let failed = results.filter { !$0.passed }
-        if !failed.isEmpty {
-            // The file's labels and names, with control and bidi characters escaped.
-            let lines = failed.map {
-                "  \(input):\($0.expectation.line): " + visiblyEscaped("\"\($0.expectation.label)\" to \($0.expectation.signal): \($0.problem ?? "")")
-            }
-            StandardError.write("\(failed.count) expectation\(failed.count == 1 ? "" : "s") not met (drawn):\n\(lines.joined(separator: "\n"))\n")
+        if let failure = FailedExpectations.tell([(input, results.map(ExpectationOutcome.init))]) {
+            throw CommandFailure(failure + " (drawn under their subscribers' lanes)")
         }
     }
 }

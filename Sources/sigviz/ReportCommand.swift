@@ -16,6 +16,13 @@ struct ReportCommand: ParsableCommand {
             its timeline and subscription graph, its didSubscribe counts and a table of every \
             event; hovering a mark highlights its event and the events connected to it.
 
+            The expect lines of scenario files (built-in ones included) are checked as `sigviz \
+            check` checks them. A scenario whose expectations failed is marked on the index, and \
+            its page opens with the expected and actual marbles of each failed one, its first \
+            difference marked; the timeline draws them under their lanes. The whole site is \
+            written either way; then each failed expect line is named on standard error \
+            (FILE:LINE) and report exits with status 1.
+
             The site is self-contained (no scripts, styles or fonts from elsewhere), follows the \
             viewer's light or dark preference, and opens from the file system: open \
             DIR/index.html in a browser. DIR is created if needed; the files in it are replaced \
@@ -52,10 +59,10 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         limits.install()
-        let names = inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs
-        let progress = ProgressLine(total: names.count)
+        let arguments = inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs
+        let progress = ProgressLine(total: arguments.count)
         defer { progress.finish() }
-        let entries = try names.map { name in
+        let entries = try arguments.map { name in
             progress.step(name)
             return try Self.entry(for: name)
         }
@@ -71,7 +78,13 @@ struct ReportCommand: ParsableCommand {
         let folder = OutputDirectory(path: output, what: "the report", verb: "is")
         try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false))
         progress.finish()
-        try StandardOutput.write("wrote \(site.count) files to \(output); open \((output as NSString).appendingPathComponent("index.html"))\n")
+        let index = (output as NSString).appendingPathComponent("index.html")
+        try StandardOutput.write("wrote \(site.count) files to \(output); open \(index)\n")
+        // A built-in scenario's expectations are named by its bundled file's path.
+        let files = zip(arguments, entries).map { (Catalog.file(named: $0)?.path ?? $0, $1.expectations) }
+        if let failure = FailedExpectations.tell(files) {
+            throw CommandFailure(failure + "; the report shows them: \(index)")
+        }
     }
 
     /// The site's files in the order they are written: the scenario pages first and `index.html`
@@ -81,19 +94,18 @@ struct ReportCommand: ParsableCommand {
         site.filter { $0.path != "index.html" } + site.filter { $0.path == "index.html" }
     }
 
-    /// A report entry for a built-in scenario, or for a trace (or scenario) file.
+    /// A report entry for a built-in scenario, or for a trace (or scenario) file; a scenario's
+    /// `expect` lines are checked, and the entry has how each came out.
     static func entry(for argument: String) throws -> ReportEntry {
-        if let scenario = Catalog.scenario(named: argument) {
-            return ReportEntry(
-                name: scenario.name, title: scenario.title, explanation: scenario.summary,
-                source: Catalog.scenarioFile(named: scenario.name), trace: try Limits.trace(of: scenario, input: argument))
-        }
-        if argument.hasSuffix(".sigviz") {
-            let file = try Input.scenarioFile(argument)
-            let scenario = file.scenario(named: Input.scenarioName(argument))
+        let builtIn = Catalog.file(named: argument)
+        if builtIn != nil || argument.hasSuffix(".sigviz") {
+            let file = try builtIn ?? Input.scenarioFile(argument)
+            let name = builtIn == nil ? Input.scenarioName(argument) : argument
+            let scenario = file.scenario(named: name)
+            let (trace, results) = try Limits.check(file, named: name, input: argument)
             return ReportEntry(
                 name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
-                trace: try Limits.trace(of: scenario, input: argument))
+                trace: trace, expectations: results.map(ExpectationOutcome.init))
         }
         // A trace file: its events are the table; its JSON is not worth showing as a source.
         let trace = try Input.trace(argument)

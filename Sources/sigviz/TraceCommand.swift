@@ -16,10 +16,17 @@ struct TraceCommand: ParsableCommand {
                         or chrome://tracing
               marbles   one lane per subscriber in RxJS marble syntax (docs/marbles.md)
 
+            The marbles of a scenario file with a `frame` line or expect lines are drawn at \
+            its frame (1 s without a `frame` line), the frame its expect lines are read at, \
+            so that a lane's events can be pasted into an expect line. Built-in scenarios, \
+            trace files and other scenario files are drawn at the largest frame that puts \
+            every event on a frame. --frame chooses the frame.
+
             Examples:
               sigviz trace subject-vs-replay --format marbles
               sigviz trace fetchdata -o fetchdata.json
               sigviz trace replaylazily --format marbles --frame 0.1
+              sigviz trace my-scenario.sigviz --format marbles
               sigviz trace Examples/scenarios/cold.sigviz --format perfetto -o cold.json
             """
     )
@@ -40,7 +47,7 @@ struct TraceCommand: ParsableCommand {
     var output: String?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Seconds per marble frame (marbles only); by default the largest that fits every event.",
+            help: ArgumentHelp("Seconds per marble frame (marbles only); by default a scenario file's frame when it has a frame or expect line, and otherwise the largest that fits every event.",
                                valueName: "seconds"))
     var frame: Double?
 
@@ -58,19 +65,34 @@ struct TraceCommand: ParsableCommand {
 
     func run() throws {
         limits.install()
-        let trace = try Input.trace(scenario)
+        let (trace, file) = try Input.traceAndFile(scenario)
         let data: Data
         switch format {
         case .json: data = trace.json()
         case .perfetto: data = trace.chromeTraceJSON()
         case .marbles:
+            // A scenario file's marbles are at the frame its expect lines are read at, so that they can
+            // be pasted into them (ScenarioFile.marbleFrame); a built-in scenario's and a trace's fit their events.
+            let chosen = frame ?? file?.marbleFrame
             do {
-                data = Data(try trace.marbles(frame: frame).utf8)
+                data = Data(try trace.marbles(frame: chosen).utf8)
+                if let chosen, let time = trace.firstTimeBetweenFrames(frame: chosen) {
+                    let seconds = SecondsFormat(unit: .seconds)
+                    StandardError.write(
+                        "note: at one frame = \(seconds.format(chosen)), events between frames are drawn at the nearest frame "
+                            + "(the first at \(seconds.format(time)))\(frame == nil ? "; --frame chooses another" : "")\n")
+                }
             } catch {
-                // A usage error (64) like the parser's own, without its usage text, naming an option
-                // the user gave: --frame when it is the frame that is wrong, --format marbles otherwise.
-                let option = frame != nil && error.isAboutTheFrame ? "--frame" : "--format marbles"
-                StandardError.write("Error: \(option): \(error.message)\n")
+                // A usage error (64) like the parser's own, without its usage text, naming what the
+                // user gave: --frame or the file's frame when it is the frame that is wrong,
+                // --format marbles otherwise.
+                let blamed = switch (error.isAboutTheFrame, frame, file) {
+                case (true, .some, _): "--frame"
+                case (true, nil, .some): "--format marbles at the frame of \(scenario)"
+                default: "--format marbles"
+                }
+                let way = error.isAboutTheFrame && frame == nil && file != nil ? " (--frame chooses another)" : ""
+                StandardError.write("Error: \(blamed): \(error.message)\(way)\n")
                 throw ExitCode.validationFailure
             }
         }

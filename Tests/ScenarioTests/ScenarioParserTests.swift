@@ -44,6 +44,17 @@ struct ScenarioParserTests {
         #expect(scenario.summary == "First sentence. Second sentence.")
     }
 
+    @Test("the marbles' frame is the file's when it has a frame line or expect lines (read at it), and free otherwise", arguments: [
+        ("frame 0.25\ncold c: +1 next \"a\"", 0.25),
+        ("cold c: +1 next \"a\"\nsubscribe \"S\" to c\nexpect \"S\" to c \"-a\"", 1),
+        ("cold c: +1 next \"a\"", nil),
+    ] as [(String, Double?)])
+    func marbleFrame(text: String, frame: Double?) throws {
+        let file = try parse(text)
+        #expect(file.marbleFrame == frame)
+        #expect(file.hasFrameLine == text.hasPrefix("frame"))
+    }
+
     @Test("a cold signal from a marble runs again for each subscriber, from its subscription")
     func marbleSource() throws {
         let trace = try parse("""

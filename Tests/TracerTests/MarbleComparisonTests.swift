@@ -41,7 +41,10 @@ struct MarbleComparisonTests {
         ("-a?(bc)|", 7, 7.0),        // completed a frame early
         ("-a?(bc)-a|", 8, 8.0),      // more than happened
         ("-a", 2, 2.0),              // less than happened
-        ("", 0, 0),
+        // One marble is the other's beginning: at the longer one's next event, not at the empty frames before it.
+        ("", 1, 1.0),                // nothing at all: at the first value
+        ("-a?(bc)", 8, 8.0),         // no completion: at the completion
+        ("-a?(bc)---", 8, 8.0),      // the same, whatever the empty frames at the end of the shorter
     ])
     func difference(marble: String, index: Int, time: Double) throws {
         let comparison = try Self.compare(marble)
@@ -50,6 +53,49 @@ struct MarbleComparisonTests {
         #expect(comparison.actual == "-a?(bc)-|")
         #expect(comparison.firstDifference == index)
         #expect(comparison.firstDifferenceTime == time)
+    }
+
+    @Test("the first difference says what each marble has there, in words, values by their labels", arguments: [
+        ("-b?(bc)-|", [:], "next \"b\"", "next \"a\""),
+        ("-x?(bc)-|", ["x": "other"], "next \"other\"", "next \"a\""),
+        ("-a?(bc)|", [:], "completed", "nothing"),
+        ("-a?(bc)-#", [:], "an error", "completed"),
+        ("-a(?bc)-|", [:], "several events in one frame", "a value the values table does not name"),
+        ("-a?(b)(c)-|", [:], "the end of the group", "next \"c\""),
+        ("-a?(bc)", [:], "no more events", "completed"),
+    ] as [(String, [Character: String], String, String)])
+    func differenceInWords(marble: String, values: [Character: String], expected: String, received: String) throws {
+        let difference = try #require(try Self.compare(marble, values: values).difference)
+        #expect(difference.expected == expected)
+        #expect(difference.received == received)
+    }
+
+    @Test("side by side: the marbles lined up, spaces left out, and a caret under the first difference saying what each has")
+    func sideBySide() throws {
+        #expect(try Self.compare(" - a ? (bc)   | ").sideBySide == [
+            "expected: -a?(bc)|",
+            "actual:   -a?(bc)-|",
+            "                 ^ first difference at frame 7 (7 s): expected completed, received nothing",
+        ])
+        #expect(try Self.compare("-a?(bc)-|").sideBySide == ["expected: -a?(bc)-|", "actual:   -a?(bc)-|"])
+        #expect(try Self.compare("(a?bc)|", frame: 3).sideBySide == ["expected: (a?bc)|"])
+        // The time has no binary noise: frame 3 of 0.1 s is 0.3 s, not 0.30000000000000004 s.
+        #expect(try Self.compare("---b", frame: 0.1).sideBySide.last?.hasSuffix("at frame 3 (0.3 s): expected next \"b\", received nothing") == true)
+    }
+
+    @Test("side by side, a control or bidi character is a visible escape and the caret stays under the difference")
+    func sideBySideEscapes() throws {
+        let trace = Trace(
+            signals: [TraceSignal(id: 0, kind: .subject, name: "s")],
+            subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("S"))],
+            events: [event(0, .signal(0)), event(0, .subscribe(0)), event(1, next(0, "\u{202E}")), event(2, next(0, "b"))])
+        let comparison = trace.compare(subscription: 0, with: try Marble(parsing: "-\u{202E}c"), frame: 1)
+        #expect(comparison.sideBySide == [
+            #"expected: -\u{202E}c"#,
+            #"actual:   -\u{202E}b"#,
+            #"                   ^ first difference at frame 2 (2 s): expected next "c", received next "b""#,
+        ])
+        #expect(!comparison.sideBySide.joined().contains("\u{202E}"))
     }
 
     @Test("the first difference's time is in the marble's frames")

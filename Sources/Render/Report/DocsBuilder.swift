@@ -17,6 +17,9 @@ public struct DocsSection: Sendable, Hashable {
     public let timeline: Data
     /// The subscription graph SVG, as ``GraphRenderer`` draws it.
     public let graph: Data
+    /// How each `expect` line of the scenario's file came out, in the file's order: the page says
+    /// they pass, or shows the expected and actual marbles of each that failed.
+    public let expectations: [ExpectationOutcome]
 
     /// A cold signal's name and how many times its didSubscribe ran.
     public struct DidSubscribeRuns: Sendable, Hashable {
@@ -30,7 +33,8 @@ public struct DocsSection: Sendable, Hashable {
 /// Builds a folder of diagrams for documentation: for each scenario its timeline
 /// (`NAME.svg`) and subscription graph (`NAME-graph.svg`), and one Markdown page,
 /// `scenarios.md`, that embeds them all with each scenario's title, explanation and
-/// didSubscribe counts (what `sigviz docs` writes).
+/// didSubscribe counts, and the expected and actual marbles of any expectation that failed
+/// (what `sigviz docs` writes).
 ///
 /// ```swift
 /// let builder = DocsBuilder(theme: .auto)
@@ -55,14 +59,17 @@ public struct DocsBuilder: Sendable {
 
     /// Draws one scenario's diagrams and gathers its section; it may run on any thread,
     /// for several scenarios at once.
-    public func section(name: String, title: String, about: String, trace: Trace) -> DocsSection {
+    public func section(
+        name: String, title: String, about: String, trace: Trace, expectations: [ExpectationOutcome] = []
+    ) -> DocsSection {
         let runs = trace.signals.filter { $0.kind == .cold }.map {
             DocsSection.DidSubscribeRuns(signal: $0.name, runs: trace.didSubscribeCount(of: $0.id))
         }
         return DocsSection(
             name: name, title: title, about: about, didSubscribeRuns: runs,
             timeline: Data(TimelineRenderer(theme: theme, scale: nil).render(trace).utf8),
-            graph: Data(GraphRenderer(theme: theme).render(trace).utf8))
+            graph: Data(GraphRenderer(theme: theme).render(trace).utf8),
+            expectations: expectations)
     }
 
     /// What a section is drawn from: a scenario's name, title, explanation and trace.
@@ -75,13 +82,16 @@ public struct DocsBuilder: Sendable {
         public var about: String
         /// What the runtime did.
         public var trace: Trace
+        /// How each `expect` line of its file came out; empty when it has none.
+        public var expectations: [ExpectationOutcome]
 
         /// Makes a scenario to draw.
-        public init(name: String, title: String, about: String, trace: Trace) {
+        public init(name: String, title: String, about: String, trace: Trace, expectations: [ExpectationOutcome] = []) {
             self.name = name
             self.title = title
             self.about = about
             self.trace = trace
+            self.expectations = expectations
         }
     }
 
@@ -106,7 +116,8 @@ public struct DocsBuilder: Sendable {
                 guard index < items.count, index < firstFailure.load(ordering: .relaxed) else { return }
                 let result = Result {
                     let drawn = try scenario(items[index])
-                    return section(name: drawn.name, title: drawn.title, about: drawn.about, trace: drawn.trace)
+                    return section(
+                        name: drawn.name, title: drawn.title, about: drawn.about, trace: drawn.trace, expectations: drawn.expectations)
                 }
                 if case .failure = result { _ = firstFailure.min(index, ordering: .relaxed) }
                 results.set(index, result)
@@ -154,10 +165,33 @@ enum DocsPage {
             page += "\n## \(title)\n\n"
             if !document.about.isEmpty { page += markdownText(document.about) + "\n\n" }
             page += "Scenario file \(codeSpan(document.name + ".sigviz")) · didSubscribe runs: \(runs)\n\n"
+            page += expectations(document.expectations, file: document.name + ".sigviz")
             page += "![Timeline of \(markdownText(document.title))](\(link(document.name + ".svg")))\n\n"
             page += "![Subscription graph of \(markdownText(document.title))](\(link(document.name + "-graph.svg")))\n"
         }
         return page
+    }
+
+    /// What came of a scenario's expectations: "✓ 2 expectations pass.", or, when some failed, each
+    /// failing one with its line, what it is about and why, and its expected and actual marbles
+    /// lined up in a code block with the first difference marked (``MarbleComparison/sideBySide``).
+    static func expectations(_ expectations: [ExpectationOutcome], file: String) -> String {
+        guard !expectations.isEmpty else { return "" }
+        let failed = expectations.failed
+        guard !failed.isEmpty else { return "✓ \(expectations.summary).\n\n" }
+        var text = "**✗ \(expectations.summary):** what the runtime did is not what \(codeSpan(file)) expects.\n\n"
+        for expectation in failed {
+            text += "Line \(expectation.line), \(codeSpan(expectation.subject)): \(markdownText(expectation.problem ?? ""))\n\n"
+            let lines = expectation.comparison?.sideBySide ?? []
+            if lines.isEmpty {
+                text += "Expected: \(codeSpan(expectation.expected.text))\n\n"
+            } else {
+                let block = lines.joined(separator: "\n")
+                let fence = fence(for: block, atLeast: 3)
+                text += fence + "text\n" + block + "\n" + fence + "\n\n"
+            }
+        }
+        return text
     }
 
     /// `text` as one line of Markdown that reads as itself: no emphasis, links,
@@ -185,14 +219,20 @@ enum DocsPage {
     /// `text` as a Markdown code span, fenced by more backticks than it contains in a row.
     static func codeSpan(_ text: String) -> String {
         let text = visiblyEscaped(onOneLine(text))
+        let fence = fence(for: text, atLeast: 1)
+        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
+        return fence + padding + text + padding + fence
+    }
+
+    /// A run of backticks longer than any in `text`, and at least `minimum` long: what fences it
+    /// as a code span (1) or a code block (3).
+    static func fence(for text: String, atLeast minimum: Int) -> String {
         var longest = 0, run = 0
         for character in text {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)
         }
-        let fence = String(repeating: "`", count: longest + 1)
-        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
-        return fence + padding + text + padding + fence
+        return String(repeating: "`", count: max(minimum, longest + 1))
     }
 
     /// `text` with its line breaks and C0 control characters as spaces.

@@ -14,21 +14,29 @@ public struct ReportEntry: Sendable, Hashable {
     public var source: String?
     /// The recording drawn on the scenario's page.
     public var trace: Trace
+    /// How each `expect` line of the scenario's file came out, in the file's order; empty when it has none.
+    /// A failing one is marked on the index and shown at the top of the page, drawn under its lane.
+    public var expectations: [ExpectationOutcome]
 
     /// Makes an entry.
-    public init(name: String, title: String, explanation: String, source: String? = nil, trace: Trace) {
+    public init(
+        name: String, title: String, explanation: String, source: String? = nil, trace: Trace,
+        expectations: [ExpectationOutcome] = []
+    ) {
         self.name = name
         self.title = title
         self.explanation = explanation
         self.source = source
         self.trace = trace
+        self.expectations = expectations
     }
 }
 
 /// Builds a self-contained static HTML site from traces: an index of every
 /// scenario with a headline comparison, and one page per scenario with its
 /// explanation, source, timeline and graph SVGs, didSubscribe counts and a
-/// table of its events.
+/// table of its events. A scenario whose expectations failed is marked on the
+/// index, and its page opens with the expected and actual marbles of each.
 ///
 /// ```swift
 /// let entries = Catalog.scenarios.map {

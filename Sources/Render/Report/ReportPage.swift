@@ -18,7 +18,9 @@ enum ReportPage {
         page += "<header class=\"r-header\"><h1>\(escaped(title, for: .html))</h1>\n"
         page += "<p class=\"r-lead\">What the ReactiveCocoa 2.5 runtime did, on virtual time: "
             + "\(pages.count) scenario\(pages.count == 1 ? "" : "s"), each with its timeline, subscription graph "
-            + "and every recorded event.</p></header>\n<main>\n"
+            + "and every recorded event.</p>\n"
+        page += failingExpectationsAlert(pages)
+        page += "</header>\n<main>\n"
         if let headline, !headline.traces.isEmpty {
             page += "<section aria-labelledby=\"headline\">\n<h2 id=\"headline\">\(escaped(headline.title, for: .html))</h2>\n"
             if let caption = headline.caption { page += "<p>\(escaped(caption, for: .html))</p>\n" }
@@ -33,7 +35,9 @@ enum ReportPage {
                 + "<th scope=\"col\">What it shows</th><th scope=\"col\">didSubscribe runs</th></tr></thead>\n<tbody>\n"
             for link in pages {
                 page += "<tr><td><a class=\"r-scenario-link\" href=\"\(link.path)\">\(escaped(link.entry.title, for: .html))</a>"
-                    + "<br/><code class=\"r-name\">\(escaped(link.entry.name, for: .html))</code></td>"
+                    + "<br/><code class=\"r-name\">\(escaped(link.entry.name, for: .html))</code>"
+                    + (link.entry.expectations.failed.isEmpty ? "" : "<br/><span class=\"r-badge-failed\">✗ \(link.entry.expectations.summary)</span>")
+                    + "</td>"
                     + "<td>\(escaped(firstSentence(link.entry.explanation), for: .html))</td>"
                     + "<td>\(countsSummary(link.entry.trace))</td></tr>\n"
             }
@@ -43,6 +47,16 @@ enum ReportPage {
         page += footer()
         page += "</body>\n</html>\n"
         return page
+    }
+
+    /// The index's alert naming the scenarios whose expectations failed, linked to their pages; empty when none did.
+    static func failingExpectationsAlert(_ pages: [Link]) -> String {
+        let failing = pages.filter { !$0.entry.expectations.failed.isEmpty }
+        guard !failing.isEmpty else { return "" }
+        let links = failing.map { "<a href=\"\($0.path)\">\(escaped($0.entry.title, for: .html))</a> (\($0.entry.expectations.summary))" }
+        return "<p class=\"r-alert\">✗ Expectations failed in \(failing.count) scenario\(failing.count == 1 ? "" : "s"): "
+            + links.joined(separator: ", ") + ". The runtime did not do what "
+            + "\(failing.count == 1 ? "its scenario file says" : "their scenario files say").</p>\n"
     }
 
     /// "fetchData × 6" per cold signal, separated by line breaks; "none" when there is no cold signal.
@@ -72,7 +86,15 @@ enum ReportPage {
         }
         page += "</nav>\n"
         page += "<header class=\"r-header\"><h1>\(escaped(entry.title, for: .html))</h1>\n<p class=\"r-muted\">Scenario <code class=\"r-name\">"
-            + "\(escaped(entry.name, for: .html))</code> · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over \(SecondsFormat(precision: .decimals(6), unit: .seconds).format(trace.duration))</p></header>\n<main>\n"
+            + "\(escaped(entry.name, for: .html))</code> · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over \(SecondsFormat(precision: .decimals(6), unit: .seconds).format(trace.duration))"
+        let failed = entry.expectations.failed
+        if !entry.expectations.isEmpty {
+            page += failed.isEmpty
+                ? " · ✓ \(entry.expectations.summary)"
+                : " · <a class=\"r-failed\" href=\"#expectations\">✗ \(entry.expectations.summary)</a>"
+        }
+        page += "</p></header>\n<main>\n"
+        if !failed.isEmpty { page += expectationsSection(entry.expectations) }
         page += "<section aria-labelledby=\"about\">\n<h2 id=\"about\">What it shows</h2>\n"
         let paragraphs = paragraphs(entry.explanation)
         page += paragraphs.isEmpty ? "<p class=\"r-muted\">No explanation given.</p>\n" : paragraphs.map { "<p>\(escaped($0, for: .html))</p>\n" }.joined()
@@ -100,7 +122,12 @@ enum ReportPage {
         page += "<section aria-labelledby=\"timeline\">\n<h2 id=\"timeline\">Timeline</h2>\n"
         page += "<p class=\"r-hint\" id=\"r-hint\" hidden=\"hidden\">Hover a mark to highlight its event and the events "
             + "connected to it by their causes; click it to go to its row.</p>\n"
-        page += "<figure class=\"r-figure\">\n" + inlineSVG(TimelineRenderer(theme: .auto).render(trace), idPrefix: "timeline-svg")
+        if !failed.isEmpty {
+            page += "<p>The failing expectations are drawn under their subscribers' lanes, hollow and dashed, "
+                + "with a line at the first difference.</p>\n"
+        }
+        let drawn = failed.compactMap(\.timelineExpectation)
+        page += "<figure class=\"r-figure\">\n" + inlineSVG(TimelineRenderer(theme: .auto).render(trace, expectations: drawn), idPrefix: "timeline-svg")
             + "</figure>\n<p class=\"r-status\" id=\"r-status\" aria-live=\"polite\"></p>\n</section>\n"
 
         page += "<section aria-labelledby=\"graph\">\n<h2 id=\"graph\">Subscription graph</h2>\n"
@@ -116,6 +143,37 @@ enum ReportPage {
         page += "<script>//<![CDATA[\n" + script + "//]]></script>\n"
         page += "</body>\n</html>\n"
         return page
+    }
+
+    /// The section at the top of a page whose expectations failed: each failing one with its line,
+    /// what it is about, why it failed, and the expected and actual marbles lined up with the first
+    /// difference marked (``MarbleComparison/sideBySide``); then the ones that held.
+    static func expectationsSection(_ expectations: [ExpectationOutcome]) -> String {
+        var section = "<section class=\"r-expectations\" aria-labelledby=\"expectations\">\n"
+            + "<h2 id=\"expectations\">✗ \(expectations.summary)</h2>\n"
+            + "<p>What the runtime did is not what the scenario file's <code>expect</code> lines say"
+            + " (<code>sigviz check</code> reports the same).</p>\n"
+        for expectation in expectations.failed {
+            section += "<div class=\"r-expectation\"><p><strong>Line \(expectation.line)</strong>, "
+                + "<code>\(escaped(shortened(expectation.subject, to: cellLimit), for: .html))</code>: "
+                + "\(escaped(expectation.problem ?? "", for: .html))</p>\n"
+            if let comparison = expectation.comparison {
+                let lines = comparison.sideBySide.enumerated().map { index, line in
+                    index < 2 ? escaped(line, for: .html) : "<span class=\"r-caret\">\(escaped(line, for: .html))</span>"
+                }
+                section += "<pre class=\"r-marbles\"><code>\(lines.joined(separator: "\n"))</code></pre>\n"
+            } else {
+                section += "<p>Expected: <code>\(escaped(expectation.expected.text, for: .html))</code></p>\n"
+            }
+            section += "</div>\n"
+        }
+        let held = expectations.filter(\.passed)
+        if !held.isEmpty {
+            section += "<p class=\"r-muted\">✓ Held: " + held.map {
+                "line \($0.line), <code>\(escaped(shortened($0.subject, to: cellLimit), for: .html))</code>"
+            }.joined(separator: "; ") + ".</p>\n"
+        }
+        return section + "</section>\n"
     }
 
     /// The explanation's paragraphs: blank-line separated, whitespace runs joined.
@@ -213,9 +271,11 @@ enum ReportPage {
     static let styleSheet = """
 
         :root{color-scheme:light dark;--bg:\(Palette.light.background);--panel:\(Palette.light.panel);--fg:\(Palette.light.foreground);\
-        --muted:\(Palette.light.muted);--grid:\(Palette.light.grid);--link:#005a8f;--hl:#D55E00;--hl-row:#fde9c8;--hl-main:#f9c98a;--target:#d7ecf9}
+        --muted:\(Palette.light.muted);--grid:\(Palette.light.grid);--link:#005a8f;--hl:#D55E00;--hl-row:#fde9c8;--hl-main:#f9c98a;--target:#d7ecf9;\
+        --fail:#b34100;--fail-bg:#fdeee6}
         @media (prefers-color-scheme:dark){:root{--bg:\(Palette.dark.background);--panel:\(Palette.dark.panel);--fg:\(Palette.dark.foreground);\
-        --muted:\(Palette.dark.muted);--grid:\(Palette.dark.grid);--link:#79c0ff;--hl:#F0B431;--hl-row:#3a2e12;--hl-main:#5c4516;--target:#12324a}}
+        --muted:\(Palette.dark.muted);--grid:\(Palette.dark.grid);--link:#79c0ff;--hl:#F0B431;--hl-row:#3a2e12;--hl-main:#5c4516;--target:#12324a;\
+        --fail:#F07A3A;--fail-bg:#3a1d0e}}
         html{background:var(--bg);color:var(--fg)}
         body{margin:0 auto;max-width:1120px;padding:20px 24px 40px;font:15px/1.55 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
         a{color:var(--link)}
@@ -250,6 +310,14 @@ enum ReportPage {
         .r-hint{color:var(--muted);font-size:14px}
         svg .r-hl circle,svg .r-hl path,svg .r-hl rect,svg .r-hl line{stroke:var(--hl);stroke-width:3px}
         svg [data-event]{cursor:pointer}
+        .r-alert{border:2px solid var(--fail);background:var(--fail-bg);border-radius:8px;padding:8px 12px;font-weight:600;max-width:none}
+        .r-badge-failed{display:inline-block;margin-top:4px;padding:0 8px;border:1px solid var(--fail);border-radius:10px;color:var(--fail);background:var(--fail-bg);font-size:12px;font-weight:600;white-space:nowrap}
+        a.r-failed{color:var(--fail);font-weight:600}
+        .r-expectations{border:2px solid var(--fail);border-radius:8px;background:var(--fail-bg);padding:2px 16px 8px;margin-top:20px}
+        .r-expectations h2{color:var(--fail);border-bottom:none;margin-top:10px}
+        .r-expectation{margin:10px 0}
+        .r-marbles{background:var(--bg);border:1px solid var(--grid);border-radius:6px;padding:8px 12px;overflow-x:auto;line-height:1.45;margin:6px 0}
+        .r-caret{color:var(--fail);font-weight:600}
         .r-footer{margin-top:40px;padding-top:10px;border-top:1px solid var(--grid);color:var(--muted);font-size:13px}
 
         """

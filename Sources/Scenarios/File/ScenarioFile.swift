@@ -13,12 +13,20 @@ public struct ScenarioFile: Sendable {
     public var experiment: Int
     /// Seconds per marble frame, from `frame S`; 1 by default.
     public var frame: Double
+    /// Whether the file has a `frame` line.
+    public var hasFrameLine = false
     /// The expectations, from `expect` lines, in order.
     public var expectations: [Expectation]
     /// The file's text.
     public let source: String
     /// The file's path as given.
     public let path: String
+
+    /// The seconds per frame of the file's marble text (`sigviz trace --format marbles`): ``frame``
+    /// when the file has a `frame` line or `expect` lines, which are read at it, so that a lane's
+    /// events can be pasted into an `expect` line; `nil` otherwise, for the largest frame that puts
+    /// every event on a frame (``Trace/marbles(frame:)``).
+    public var marbleFrame: Double? { hasFrameLine || !expectations.isEmpty ? frame : nil }
 
     /// The statements, in the file's order, each with its line.
     var statements: [AtLine<Statement>] = []

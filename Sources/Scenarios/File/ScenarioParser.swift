@@ -169,6 +169,7 @@ struct ScenarioParser {
             let frame = try cursor.number("the seconds per marble frame")
             guard frame > 0, frame <= 3600 else { throw Failure(column: column, message: "a frame is more than 0 and at most 3600 seconds") }
             scenario.frame = frame
+            scenario.hasFrameLine = true
         case "cold": append(try cold(&cursor, frame: scenario.frame))
         case "subject":
             let name = try declare(&cursor, as: .subject)

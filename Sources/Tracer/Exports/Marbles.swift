@@ -95,6 +95,17 @@ extension Trace {
         return try lane.draw({ _ in true }, frame: frame, legend: MarbleLegend(fixed: symbols))
     }
 
+    /// The earliest time in the lanes of ``marbles(frame:)`` (a delivery, a subscription or a
+    /// disposal) that is not on a frame of `frame` seconds, which it draws at the nearest frame;
+    /// `nil` when every time is on a frame, or `frame` is not a positive number.
+    public func firstTimeBetweenFrames(frame: Double) -> Double? {
+        guard frame.isFinite, frame > 0 else { return nil }
+        return marbleLanes().flatMap(\.times).filter { time in
+            let frames = time / frame
+            return abs(frames - frames.rounded()) > 1e-9 * max(1, abs(frames))
+        }.min()
+    }
+
     private func marbleLanes() -> [MarbleLane] {
         let labelled = labelledSubscriptions
         return marbleLanes(of: labelled.isEmpty ? subscriptions : labelled)

@@ -1,0 +1,37 @@
+import Render
+import Scenarios
+import Tracer
+
+extension ExpectationOutcome {
+    /// How a checked `expect` line came out, for the pages and messages that show it.
+    init(_ result: ScenarioFile.CheckResult) {
+        let expectation = result.expectation
+        self.init(
+            line: expectation.line, label: expectation.label, signal: expectation.signal, expected: expectation.expected,
+            subscription: result.subscription, comparison: result.comparison, problem: result.problem)
+    }
+
+    /// What it is about, with the file's control and bidi characters escaped: `"LABEL" to NAME`.
+    var visibleSubject: String { visiblyEscaped(subject) }
+
+    /// A failed expectation on one line, naming its file and line: `PATH:LINE: FAILED "LABEL" to NAME: PROBLEM`.
+    func failureLine(in path: String) -> String {
+        "\(path):\(line): FAILED \(visibleSubject): \(visiblyEscaped(problem ?? ""))"
+    }
+}
+
+/// How `report`, `docs` and `render --expect` end when an expectation of their scenario files
+/// failed: after writing what they write (which shows the failure), they name each failed
+/// `expect` line on standard error and exit with status 1.
+enum FailedExpectations {
+    /// Writes a ``ExpectationOutcome/failureLine(in:)`` on standard error for each failed
+    /// expectation of `files` (each scenario file's path and outcomes), and returns what to fail
+    /// with: "1 of 3 expectations failed"; `nil`, writing nothing, when none failed.
+    static func tell(_ files: [(path: String, outcomes: [ExpectationOutcome])]) -> String? {
+        let total = files.reduce(0) { $0 + $1.outcomes.count }
+        let lines = files.flatMap { file in file.outcomes.filter { !$0.passed }.map { $0.failureLine(in: file.path) } }
+        guard !lines.isEmpty else { return nil }
+        StandardError.write(lines.joined(separator: "\n") + "\n")
+        return "\(lines.count) of \(total) expectation\(total == 1 ? "" : "s") failed"
+    }
+}
