@@ -10,11 +10,11 @@ struct TimeAxis {
     static let maximumPlotWidth = 1e8
 
     init(end duration: Double, scale: Double?) {
-        // Room after the last event for its label: 15% more, rounded up to a tick. Past the largest
-        // double (a trace ending after about 1.6e308 s), the largest double.
-        let stretched = duration * 1.15
+        // Room after the last event for its mark and label: 12% more, rounded up to a twentieth (7 s
+        // ends at 8 s, not 9). Past the largest double (a trace ending after about 1.6e308 s), the largest double.
+        let stretched = duration * 1.12
         let span = stretched.isNaN ? 0.001 : min(max(stretched, 0.001), .greatestFiniteMagnitude)
-        let rounded = TimeAxis.step(for: span / 10).map { $0 * (span / $0).rounded(.up) } ?? span
+        let rounded = TimeAxis.step(for: span / 20).map { $0 * (span / $0).rounded(.up) } ?? span
         let end = rounded.isFinite ? rounded : span
         self.end = end
         // Fitted: about 720 pixels, whatever the duration (the floor of 0.0001 px/s there was

@@ -32,7 +32,10 @@ extension TimelineModel {
     mutating func attach(_ expectations: [TimelineExpectation], comparingWith trace: Trace) {
         for expectation in expectations {
             guard let index = lanes.firstIndex(where: { $0.subscription == expectation.subscription }) else { continue }
-            lanes[index].expected = expectation.expected.timeline(frame: expectation.frame)
+            let expected = expectation.expected.timeline(frame: expectation.frame)
+            lanes[index].expected = expected
+            // An expected event after the trace's end is drawn too, not cut off by the axis.
+            if let last = expected.last?.time, last.isFinite { duration = max(duration, last) }
             let comparison = trace.compare(subscription: expectation.subscription, with: expectation.expected, frame: expectation.frame)
             lanes[index].divergence = comparison.firstDifferenceTime
         }

@@ -84,7 +84,8 @@ struct TimelineModel {
     var sideEffects: [(name: String, count: Int)] = []
     /// How many events the trace has: every mark's `event` is below it.
     let eventCount: Int
-    let duration: Double
+    /// How long the timeline runs: the trace, and any expected event after it.
+    var duration: Double
     /// The trace's events, for ``cause(of:)``.
     private let events: [TraceEvent]
     /// Whether each event of the trace is drawn as a mark, by position.

@@ -70,7 +70,7 @@ struct LateTimeTests {
         #expect(TimeAxis.step(for: .infinity) == nil)
     }
 
-    @Test("the axis of a late trace ends on a tick, or at the largest double; a given scale is cut to 10^8 px of plot")
+    @Test("the axis of a late trace ends on a twentieth, or at the largest double; a given scale is cut to 10^8 px of plot")
     func axis() {
         #expect(TimeAxis(end: 1e15, scale: nil).end == 1.2e15)
         #expect(TimeAxis(end: 1e15, scale: nil).plotWidth == 720)
