@@ -25,7 +25,7 @@ public struct ComparisonRenderer: Sendable {
 
     /// The SVG document with one panel per trace, top to bottom in the order given.
     public func render(_ traces: [Trace]) -> String {
-        let models = traces.map(TimelineModel.init)
+        let models = traces.map { TimelineModel($0) }
         let axis = TimeAxis(end: models.map(\.duration).max() ?? 0, scale: scale)
         var painter = TimelinePainter(theme: theme, axis: axis)
         let heights = models.map { painter.measure($0) }

@@ -76,6 +76,11 @@ struct TimelineModel {
         var expected: [MarbleEvent.Timed]?
         /// Where the lane first differs from its expectation.
         var divergence: Double?
+        /// The names that pick the lane for ``LaneOptions/only``: its subscriber's label and the
+        /// name of the signal subscribed to, or the name of the signal (or connection's subject) it shows.
+        var names: [String] = []
+        /// The signal a subscriber lane's subscription is to.
+        var target: Int?
     }
 
     let title: String
@@ -107,7 +112,7 @@ struct TimelineModel {
         return nil
     }
 
-    init(_ trace: Trace) {
+    init(_ trace: Trace, lanes options: LaneOptions = LaneOptions()) {
         title = trace.title ?? "Trace"
         duration = trace.duration
         eventCount = trace.events.count
@@ -149,17 +154,18 @@ struct TimelineModel {
             if usesEffects[signal.id] != nil {
                 effectLanes[signal.id] = lanes.count
                 lanes.append(Lane(role: .sideEffects, title: signal.name, detail: "didSubscribe runs (side effects)",
-                                  description: signal.description))
+                                  description: signal.description, names: [signal.name]))
             }
             if usesConnects[signal.id] != nil {
                 let subject = signal.subject.flatMap { trace.signals.indices.contains($0) ? trace.signals[$0].name : nil }
                 connectLanes[signal.id] = lanes.count
-                lanes.append(Lane(role: .connects, title: "connect", detail: subject.map { "connection of \($0)" } ?? "connection"))
+                lanes.append(Lane(role: .connects, title: "connect", detail: subject.map { "connection of \($0)" } ?? "connection",
+                                  names: [signal.name] + (subject.map { [$0] } ?? [])))
             }
             if usesSends[signal.id] != nil {
                 sendLanes[signal.id] = lanes.count
                 lanes.append(Lane(role: .sends, title: signal.name, detail: "sent to this \(signal.kind.name)",
-                                  description: signal.description))
+                                  description: signal.description, names: [signal.name]))
             }
         }
         var subscriberLanes = IDTable<Int>(count: trace.subscriptions.count)
@@ -167,7 +173,8 @@ struct TimelineModel {
             subscriberLanes[subscription.id] = lanes.count
             let target = trace.signals.indices.contains(subscription.signal) ? trace.signals[subscription.signal] : nil
             lanes.append(Lane(role: .subscriber, title: subscription.label ?? "", detail: "→ " + (target?.name ?? "?"),
-                              description: target?.description, subscription: subscription.id))
+                              description: target?.description, subscription: subscription.id,
+                              names: [subscription.label ?? ""] + (target.map { [$0.name] } ?? []), target: subscription.signal))
             laneSignals.append(nil)
         }
         for index in lanes.indices {
@@ -235,9 +242,36 @@ struct TimelineModel {
             }
         }
         self.drawn = drawn
+        arrange(options)
         sideEffects = trace.signals.compactMap { signal in
             guard let lane = effectLanes[signal.id] else { return nil }
             return (signal.name, effectNumbers[lane])
+        }
+    }
+}
+
+extension TimelineModel {
+    /// Every name ``LaneOptions/only`` can pick a lane by, sorted: to say which there are.
+    var laneNames: [String] { Set(lanes.flatMap(\.names)).filter { !$0.isEmpty }.sorted() }
+
+    /// Orders the subscriber lanes and keeps those `options` pick. Source lanes stay first, in
+    /// signal order.
+    private mutating func arrange(_ options: LaneOptions) {
+        if options.order == .signal {
+            // Each group where its first lane was: groups in the order of their first subscription.
+            let subscribers = lanes.filter { $0.role == .subscriber }
+            var groups: [Int: [Lane]] = [:]
+            var order: [Int] = []
+            for lane in subscribers {
+                let key = lane.target ?? -1
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append(lane)
+            }
+            lanes = lanes.filter { $0.role != .subscriber } + order.flatMap { groups[$0] ?? [] }
+        }
+        if let only = options.only {
+            let picked = Set(only)
+            lanes = lanes.filter { lane in lane.names.contains(where: picked.contains) }
         }
     }
 }

@@ -17,14 +17,23 @@ public struct TimelineRenderer: Sendable {
     public var theme: Theme
     /// Pixels per second of trace time; `nil` fits the trace in about 720 pixels.
     public var scale: Double?
+    /// Which lanes to draw, and in what order.
+    public var lanes: LaneOptions
 
     /// Makes a renderer.
     /// - Parameters:
     ///   - theme: The colours: light, dark, or following the viewer's preference.
     ///   - scale: Pixels per second; `nil` to fit the trace in about 720 pixels.
-    public init(theme: Theme = .auto, scale: Double? = nil) {
+    ///   - lanes: Which lanes to draw, and in what order; by default all, subscribers grouped by signal.
+    public init(theme: Theme = .auto, scale: Double? = nil, lanes: LaneOptions = LaneOptions()) {
         self.theme = theme
         self.scale = scale
+        self.lanes = lanes
+    }
+
+    /// The names ``LaneOptions/only`` can pick lanes of `trace` by: subscriber labels and signal names, sorted.
+    public static func laneNames(of trace: Trace) -> [String] {
+        TimelineModel(trace).laneNames
     }
 
     /// The SVG document of `trace`'s timeline.
@@ -39,7 +48,7 @@ public struct TimelineRenderer: Sendable {
     /// This is how a diagram that is also a test shows a failure: the actual
     /// events above, the expected ones below, and a line where they part.
     public func render(_ trace: Trace, expectations: [TimelineExpectation]) -> String {
-        var model = TimelineModel(trace)
+        var model = TimelineModel(trace, lanes: lanes)
         model.attach(expectations, comparingWith: trace)
         let axis = TimeAxis(end: model.duration, scale: scale)
         var painter = TimelinePainter(theme: theme, axis: axis)

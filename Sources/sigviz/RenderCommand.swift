@@ -42,6 +42,9 @@ struct RenderCommand: ParsableCommand {
             with its values, completion (bar), error (cross) or disposal (square). Replayed history is \
             drawn hollow and dashed; dotted connectors link a send to the deliveries it caused.
 
+            Subscriber lanes are grouped by the signal they subscribed to (--lane-order subscription \
+            keeps the order they subscribed in); --only draws the lanes of the labels and signals named.
+
             With --expect, each expect line of the scenario file is drawn under its subscriber's \
             lane, with a line where the events first differ. The SVG is written either way, so \
             that it shows a failure; then each failed expect line is named on standard error \
@@ -53,6 +56,7 @@ struct RenderCommand: ParsableCommand {
               sigviz render Examples/scenarios/cold.sigviz -o cold.svg
               sigviz render my-trace.json -o my-trace.svg
               sigviz render my-scenario.sigviz --expect -o my-scenario.svg
+              sigviz render subject-vs-replay --only replaySubject -o replay-only.svg
             """
     )
 
@@ -66,6 +70,8 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Draw each expect line of a scenario file under its subscriber's lane, with the first difference marked; exit 1 if one fails.")
     var expect = false
+
+    @OptionGroup var lanes: LaneSelection
 
     @OptionGroup var drawing: DrawingOptions
 
@@ -81,13 +87,16 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         limits.install()
-        let renderer = TimelineRenderer(theme: drawing.theme, scale: scale)
+        let renderer = TimelineRenderer(theme: drawing.theme, scale: scale, lanes: lanes.options)
         guard expect else {
-            try write(Data(renderer.render(try Input.trace(input)).utf8), to: drawing.output, inputs: [input])
+            let trace = try Input.trace(input)
+            try lanes.check(against: trace)
+            try write(Data(renderer.render(trace).utf8), to: drawing.output, inputs: [input])
             return
         }
         let file = try Input.scenarioFile(input)
         let (trace, results) = try Limits.check(file, named: Input.scenarioName(input), input: input)
+        try lanes.check(against: trace)
         let expectations = results.compactMap { result in
             result.subscription.map { TimelineExpectation(subscription: $0, expected: result.expectation.expected, frame: file.frame) }
         }
