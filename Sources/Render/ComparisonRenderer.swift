@@ -38,8 +38,10 @@ public struct ComparisonRenderer: Sendable {
         painter.canvas.begin(width: axis.width, height: height, title: title, description: description)
         painter.canvas.header(title: title, subtitle: "the same time axis in every panel; ◆ marks each run of a source's didSubscribe", y: 0)
         var top = Canvas.headerHeight
+        // A panel whose sources ran their side effects more often than another panel's did is marked.
+        let fewest = models.map(\.runs).min() ?? 0
         for (model, height) in zip(models, heights) {
-            painter.canvas.panelTitle(model, top: top, width: axis.width)
+            painter.canvas.panelTitle(model, top: top, width: axis.width, fewestRuns: models.count > 1 ? fewest : nil)
             top += Layout.panelTitleHeight
             painter.axis(top: top, bottom: top + height)
             painter.panel(model, top: top)
@@ -51,17 +53,25 @@ public struct ComparisonRenderer: Sendable {
 }
 
 extension Canvas {
-    /// A panel's title bar: the trace's title and a badge with its didSubscribe count.
-    mutating func panelTitle(_ model: TimelineModel, top: Double, width: Double) {
-        let runs = model.sideEffects.reduce(0) { $0 + $1.count }
+    /// A panel's title bar: the trace's title and a badge with its didSubscribe count, marked as
+    /// repeated when it is more than `fewestRuns`, the fewest of the panels compared.
+    mutating func panelTitle(_ model: TimelineModel, top: Double, width: Double, fewestRuns: Int? = nil) {
+        let runs = model.runs
+        let repeated = fewestRuns.map { runs > $0 } ?? false
         group("panel-title")
         element("rect", [("class", "panel"), ("x", "8"), ("y", number(top)), ("width", number(width - 16)), ("height", "22"), ("rx", "4")])
         text(model.title, class: "lane-label", x: 16, y: top + 15, limit: 60)
-        let badge = "didSubscribe × \(runs)"
+        let badge = "didSubscribe × \(runs)" + (repeated ? ": repeated" : "")
         let badgeWidth = 16 + Double(badge.count) * 6.6
-        element("rect", [("class", "badge"), ("x", number(width - 16 - badgeWidth)), ("y", number(top + 3)),
+        svg.open("g", [("class", repeated ? "badge-group repeated" : "badge-group")])
+        if repeated, let fewestRuns {
+            svg.tooltip("the side effects ran \(runs) times here and \(fewestRuns) in another panel: "
+                + "each subscriber ran them again")
+        }
+        element("rect", [("class", repeated ? "badge badge-repeated" : "badge"), ("x", number(width - 16 - badgeWidth)), ("y", number(top + 3)),
                          ("width", number(badgeWidth)), ("height", "16"), ("rx", "8")])
         text(badge, class: "small badge-text", x: width - 16 - badgeWidth + 8, y: top + 14.5, limit: 40)
+        svg.close("g")
         endGroup()
     }
 }

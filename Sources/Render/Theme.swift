@@ -35,7 +35,7 @@ public enum Theme: String, Sendable, CaseIterable {
             .connector{stroke:\(p.muted)}.bar{stroke:\(p.value);stroke-width:6}.node{fill:\(p.panel);stroke:\(p.foreground);stroke-width:1}
             .node-hot{fill:\(p.panel);stroke:\(p.send);stroke-width:2}.node-subscriber{fill:\(p.panel);stroke:\(p.value);stroke-width:2}
             .node-connection{fill:\(p.panel);stroke:\(p.connect);stroke-width:2}
-            .expected{fill:\(p.background);stroke:\(p.muted)}.diverge{stroke:\(p.error)}.diverge-text{fill:\(p.error)}.edge{stroke:\(p.muted)}.arrow{fill:\(p.muted)}.badge{fill:\(p.effect)}.badge-text{fill:\(p.onValue)}
+            .expected{fill:\(p.background);stroke:\(p.muted)}.diverge{stroke:\(p.error)}.diverge-text{fill:\(p.error)}.error-text{fill:\(p.error)}.edge{stroke:\(p.muted)}.arrow{fill:\(p.muted)}.badge{fill:\(p.effect)}.badge-repeated{fill:\(p.error)}.badge-text{fill:\(p.onValue)}
             """
         }
         switch self {

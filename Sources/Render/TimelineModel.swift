@@ -87,6 +87,8 @@ struct TimelineModel {
     var lanes: [Lane] = []
     /// didSubscribe runs per cold signal, by name, in signal order.
     var sideEffects: [(name: String, count: Int)] = []
+    /// didSubscribe runs in all.
+    var runs: Int { sideEffects.reduce(0) { $0 + $1.count } }
     /// How many events the trace has: every mark's `event` is below it.
     let eventCount: Int
     /// How long the timeline runs: the trace, and any expected event after it.
@@ -110,6 +112,13 @@ struct TimelineModel {
             steps += 1
         }
         return nil
+    }
+
+    /// Whether a value delivered on a subscriber lane came from a drawn send of the same label:
+    /// the label is then drawn once, at the send, and the connector links the two.
+    func echoesItsSend(_ event: Int, label: String) -> Bool {
+        guard let cause = cause(of: event), case .send(_, let value) = events[cause].kind else { return false }
+        return value == label
     }
 
     init(_ trace: Trace, lanes options: LaneOptions = LaneOptions()) {
@@ -272,6 +281,11 @@ extension TimelineModel {
         if let only = options.only {
             let picked = Set(only)
             lanes = lanes.filter { lane in lane.names.contains(where: picked.contains) }
+            // What is drawn now: causes are looked for among these marks only.
+            drawn = [Bool](repeating: false, count: eventCount)
+            for lane in lanes {
+                for mark in lane.marks where drawn.indices.contains(mark.event) { drawn[mark.event] = true }
+            }
         }
     }
 }

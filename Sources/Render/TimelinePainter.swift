@@ -53,7 +53,8 @@ struct TimelinePainter {
         guard !isDense(lane) else { return Layout.laneHeight }
         var largest = 1, run = 0
         var previous: Double?
-        for mark in lane.marks {
+        // A terminal event stays on the lane's line, through the marks of its instant: it takes no row.
+        for mark in lane.marks where !mark.kind.isTerminal {
             run = mark.time == previous ? run + 1 : 1
             previous = mark.time
             largest = max(largest, run)
@@ -119,9 +120,18 @@ struct TimelinePainter {
         }
         canvas.svg.close("g")
         canvas.svg.newline()
+        // Values whose label is drawn at the send they came from: labelled once, there.
+        var echoed = Set<Int>()
+        for lane in model.lanes where lane.role == .subscriber && !isDense(lane) {
+            for mark in lane.marks {
+                if case .value(let label, _) = mark.kind, label.count > 2, model.echoesItsSend(mark.event, label: label) {
+                    echoed.insert(mark.event)
+                }
+            }
+        }
         y = top
         for (index, lane) in model.lanes.enumerated() {
-            draw(lane, top: y, center: laneCenters[index], placed: stacked[index])
+            draw(lane, top: y, center: laneCenters[index], placed: stacked[index], echoed: echoed)
             if let expected = lane.expected {
                 drawExpected(expected, lane: lane, top: y, center: y + markHeight(of: lane) + Layout.stackStep / 2)
             }
@@ -178,7 +188,9 @@ struct TimelinePainter {
         canvas.svg.newline()
     }
 
-    /// Each mark with its vertical position: marks at the same time are stacked around the lane's center.
+    /// Each mark with its vertical position: marks at the same time are stacked around the lane's
+    /// center, except a completion or error, which stays on the center line, through them (as
+    /// RxJS's `(b|)`): the lane ends where it is drawn.
     private func place(_ lane: TimelineModel.Lane, center: Double) -> [(mark: TimelineModel.Mark, y: Double)] {
         guard !isDense(lane) else { return lane.marks.map { ($0, center) } }
         var result: [(mark: TimelineModel.Mark, y: Double)] = []
@@ -186,10 +198,15 @@ struct TimelinePainter {
         while start < lane.marks.count {
             var end = start + 1
             while end < lane.marks.count, lane.marks[end].time == lane.marks[start].time { end += 1 }
-            let count = end - start
-            for offset in 0..<count {
-                let y = center - Double(count - 1) * Layout.stackStep / 2 + Double(offset) * Layout.stackStep
-                result.append((lane.marks[start + offset], y))
+            let count = lane.marks[start..<end].filter { !$0.kind.isTerminal }.count
+            var offset = 0
+            for mark in lane.marks[start..<end] {
+                if mark.kind.isTerminal {
+                    result.append((mark, center))
+                } else {
+                    result.append((mark, center - Double(count - 1) * Layout.stackStep / 2 + Double(offset) * Layout.stackStep))
+                    offset += 1
+                }
             }
             start = end
         }
@@ -197,7 +214,8 @@ struct TimelinePainter {
     }
 
     private mutating func draw(
-        _ lane: TimelineModel.Lane, top: Double, center: Double, placed: [(mark: TimelineModel.Mark, y: Double)]
+        _ lane: TimelineModel.Lane, top: Double, center: Double, placed: [(mark: TimelineModel.Mark, y: Double)],
+        echoed: Set<Int> = []
     ) {
         canvas.svg.open("g", [("class", "lane-group " + laneClass(lane.role))])
         // Two lines: who subscribed (or the source), then, smaller, to what (or what the lane shows).
@@ -234,7 +252,10 @@ struct TimelinePainter {
         } else {
             for (index, item) in placed.enumerated() {
                 let room = roomAfter(index, in: placed)
-                drawMark(item.mark, y: item.y, room: room)
+                // A terminal event drawn through the marks of its instant is drawn taller, to show past them.
+                let through = item.mark.kind.isTerminal
+                    && placed.contains { $0.mark.time == item.mark.time && !$0.mark.kind.isTerminal }
+                drawMark(item.mark, y: item.y, room: room, through: through, echoed: echoed.contains(item.mark.event))
             }
         }
         canvas.svg.close("g")
@@ -259,7 +280,9 @@ struct TimelinePainter {
         return axis.x(axis.end) + Layout.rightMargin - 4 - x
     }
 
-    private mutating func drawMark(_ mark: TimelineModel.Mark, y: Double, room: Double) {
+    /// Draws a mark; `echoed` when a value's label is drawn at the send it came from, and not again here.
+    private mutating func drawMark(_ mark: TimelineModel.Mark, y: Double, room: Double, through: Bool = false, echoed: Bool = false) {
+        let reach = through ? 15.0 : 10.0
         let x = axis.x(mark.time)
         let at = "t=\(TimeAxis.format(mark.time))"
         switch mark.kind {
@@ -267,22 +290,31 @@ struct TimelinePainter {
             used.insert(replayed ? .replayed : .value)
             marble(x: x, y: y, label: label, class: replayed ? "replayed" : "marble",
                    textClass: replayed ? "marble-text replayed-text" : "marble-text",
-                   tooltip: "\(replayed ? "replayed " : "")next \(label) at \(at)", room: room, event: mark.event)
+                   tooltip: "\(replayed ? "replayed " : "")next \(label) at \(at)", room: room, event: mark.event,
+                   labelled: !echoed)
         case .sent(let label):
             used.insert(.sent)
             marble(x: x, y: y, label: label, class: "send", textClass: "marble-text",
                    tooltip: "sent \(label) at \(at)", room: room, event: mark.event)
         case .completed(let replayed):
             used.insert(.completed)
-            completion(x: x, y: y, replayed: replayed, tooltip: "\(replayed ? "replayed " : "")completed at \(at)", event: mark.event)
+            completion(x: x, y: y, replayed: replayed, tooltip: "\(replayed ? "replayed " : "")completed at \(at)", event: mark.event,
+                       reach: reach)
         case .sentCompleted:
             used.insert(.completed)
-            completion(x: x, y: y, replayed: false, tooltip: "completed sent at \(at)", event: mark.event)
+            completion(x: x, y: y, replayed: false, tooltip: "completed sent at \(at)", event: mark.event, reach: reach)
         case .error(let message, _), .sentError(let message):
             used.insert(.error)
             canvas.svg.open("g", [("data-event", String(mark.event))])
             canvas.svg.tooltip("error \(message) at \(at)")
-            canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 6)) \(number(y - 6))l12 12m0 -12l-12 12")])
+            let arm = through ? 12.0 : 6.0
+            canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - arm)) \(number(y - arm))l\(number(2 * arm)) \(number(2 * arm))m0 -\(number(2 * arm))l-\(number(2 * arm)) \(number(2 * arm))")])
+            // The message is what the story turns on: drawn beside the cross, as a value's label is.
+            let characters = Int((room - 18) / 6.2)
+            if characters >= 2, !message.isEmpty {
+                canvas.svg.element("text", [("class", "small label error-text"), ("x", number(x + 9)), ("y", number(y - 4))],
+                                   text: shortened(message, to: min(characters, 40)))
+            }
             canvas.svg.close("g")
         case .effect(let number):
             used.insert(.effect)
@@ -348,26 +380,26 @@ struct TimelinePainter {
         }
     }
 
-    private mutating func completion(x: Double, y: Double, replayed: Bool, tooltip: String, event: Int) {
+    private mutating func completion(x: Double, y: Double, replayed: Bool, tooltip: String, event: Int, reach: Double = 10) {
         canvas.svg.open("g", [("data-event", String(event))])
         canvas.svg.tooltip(tooltip)
         canvas.svg.empty("line", [
-            ("class", replayed ? "end replayed" : "end"), ("x1", number(x)), ("y1", number(y - 10)), ("x2", number(x)),
-            ("y2", number(y + 10)),
+            ("class", replayed ? "end replayed" : "end"), ("x1", number(x)), ("y1", number(y - reach)), ("x2", number(x)),
+            ("y2", number(y + reach)),
         ])
         canvas.svg.close("g")
     }
 
     private mutating func marble(
         x: Double, y: Double, label: String, class marbleClass: String, textClass: String, tooltip: String, room: Double,
-        event: Int
+        event: Int, labelled: Bool = true
     ) {
         canvas.svg.open("g", [("data-event", String(event))])
         canvas.svg.tooltip(tooltip)
         canvas.svg.empty("circle", [("class", marbleClass), ("cx", number(x)), ("cy", number(y)), ("r", number(Layout.radius))])
         if label.count <= 2 {
             canvas.svg.element("text", [("class", textClass), ("x", number(x)), ("y", number(y))], text: label)
-        } else {
+        } else if labelled {
             let characters = Int((room - Layout.radius - 8) / 6.2)
             if characters >= 2 {
                 canvas.svg.element("text", [("class", "small label"), ("x", number(x + Layout.radius + 3)), ("y", number(y - 4))],

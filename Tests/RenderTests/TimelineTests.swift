@@ -179,7 +179,7 @@ struct ComparisonAndGraphTests {
         try expectValidXML(svg, "comparison")
         try expectMatchesGolden(svg, named: "compare-headline")
         #expect(occurrences(of: "class=\"panel-title\"", in: svg) == 5)
-        #expect(occurrences(of: ">didSubscribe × 2</text>", in: svg) == 1)  // cold: A and B each run the source
+        #expect(occurrences(of: ">didSubscribe × 2: repeated</text>", in: svg) == 1)  // cold: A and B each run the source
         #expect(occurrences(of: ">didSubscribe × 1</text>", in: svg) == 4)
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+import Scenarios
+import Testing
+import Tracer
+@testable import Render
+
+// Marks that say what happened where a reader looks (issue 14): an error's message drawn beside
+// it; a completion at the instant of a value on the lane's line, not dropped below it; a value's
+// label drawn once, at the send it came from.
+
+@Suite("Marks: error messages drawn, terminal events on their lane, labels once")
+struct MarkTruthTests {
+    private func svg(_ text: String) throws -> String {
+        let trace = try #require(try ScenarioFile(parsing: text, file: "marks.sigviz").scenario(named: "marks").trace())
+        return TimelineRenderer().render(trace)
+    }
+
+    /// The `<g>` of the event whose tooltip is `title`.
+    private func group(titled title: String, in svg: String) -> Substring? {
+        guard let start = svg.range(of: "<title>\(title)</title>") else { return nil }
+        return svg[start.upperBound...].prefix { $0 != "\n" }.split(separator: "</g>", maxSplits: 1).first
+    }
+
+    private func number(_ attribute: String, in text: Substring) -> Double? {
+        guard let range = text.range(of: " \(attribute)=\"") else { return nil }
+        return Double(text[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    @Test("an error's message is drawn beside its cross, not only in the tooltip")
+    func errorMessage() throws {
+        let svg = try svg("""
+            cold request: +1 error "timeout after 30 s"
+            subscribe "screen" to request
+            """)
+        #expect(svg.contains("<title>error timeout after 30 s at t=1 s</title>"))
+        #expect(svg.contains(">timeout after 30 s</text>"))
+    }
+
+    @Test("a completion at the instant of a value is drawn on the lane's line, through the marble, taller")
+    func completionOnTheLine() throws {
+        let svg = try svg("""
+            cold request: +1 next "a", +1 completed
+            subscribe "screen" to request
+            """)
+        let value = try #require(group(titled: "next a at t=1 s", in: svg))
+        let completion = try #require(group(titled: "completed at t=1 s", in: svg))
+        let cy = try #require(number("cy", in: value))
+        let y1 = try #require(number("y1", in: completion)), y2 = try #require(number("y2", in: completion))
+        #expect((y1 + y2) / 2 == cy, "the bar is centered on the marble's lane")
+        #expect(y2 - y1 > 2 * 9, "the bar shows past the marble")
+    }
+
+    @Test("a value's label is drawn once, at the send it came from; the subscribers' marbles keep it in their tooltips")
+    func labelsOnce() throws {
+        let svg = try svg("""
+            subject s
+            subscribe "A" to s
+            subscribe "B" to s
+            at 1 send s "send package 1"
+            """)
+        #expect(svg.components(separatedBy: ">send package 1</text>").count - 1 == 1)
+        #expect(svg.contains("<title>next send package 1 at t=1 s</title>"))
+        // Not echoed when the send is not drawn: --only the subscribers' lanes.
+        let trace = try #require(try ScenarioFile(parsing: """
+            subject s
+            subscribe "A" to s
+            at 1 send s "send package 1"
+            """, file: "marks.sigviz").scenario(named: "marks").trace())
+        let alone = TimelineRenderer(lanes: LaneOptions(only: ["A"])).render(trace)
+        #expect(alone.contains(">send package 1</text>"))
+    }
+
+    @Test("a compared panel whose side effects ran more often than another's has its badge marked as repeated; equal ones are not")
+    func repeatedBadge() throws {
+        let cold = try #require(Catalog.scenario(named: "cold")).trace()
+        let publish = try #require(Catalog.scenario(named: "publish")).trace()
+        let svg = ComparisonRenderer().render([cold, publish])
+        #expect(svg.components(separatedBy: "class=\"badge badge-repeated\"").count - 1 == 1)
+        #expect(svg.contains(">didSubscribe × 2: repeated</text>"))
+        #expect(svg.contains(">didSubscribe × 1</text>"))
+        #expect(svg.contains("<title>the side effects ran 2 times here and 1 in another panel: each subscriber ran them again</title>"))
+        let same = ComparisonRenderer().render([publish, publish])
+        #expect(!same.contains("class=\"badge badge-repeated\""))
+    }
+}
