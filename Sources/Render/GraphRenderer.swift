@@ -7,8 +7,9 @@ import Tracer
 /// A connection is drawn beside its subject with dashed arrows to its
 /// subject and its source: the articles' picture of a multicast connection.
 /// The one-shot signals operators make inside (`return`, `empty`, `error`)
-/// are left out; repeated subscriptions between the same two nodes are one
-/// arrow labelled with the count (fetchData's "× 6").
+/// and their inner machinery (merge's signal of signals) are left out;
+/// repeated subscriptions between the same two nodes are one arrow
+/// labelled with the count (fetchData's "× 6").
 public struct GraphRenderer: Sendable {
     /// The colours.
     public var theme: Theme
@@ -77,6 +78,10 @@ struct SubscriptionGraph {
         for signal in trace.signals {
             switch signal.kind {
             case .return, .empty, .error: continue
+            // An operator's own inner machinery, such as merge's signal of the signals it merges: RAC
+            // makes it with createSignal inside the operator, and only the operator subscribes to it.
+            case .operator where (signal.description ?? signal.name) == "+createSignal:" || signal.name == "createSignal":
+                continue
             default:
                 signalNodes[signal.id] = nodes.count
                 nodes.append(Node(id: nodes.count, name: signal.name, kind: .signal(signal.kind), description: signal.description))
