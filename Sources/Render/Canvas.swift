@@ -76,3 +76,21 @@ struct Canvas {
         }
     }
 }
+
+extension Canvas {
+    /// A square of `side` pixels centred on (x, y).
+    mutating func square(class className: String, x: Double, y: Double, side: Double) {
+        svg.empty("rect", [
+            ("class", className), ("x", number(x - side / 2)), ("y", number(y - side / 2)), ("width", number(side)),
+            ("height", number(side)),
+        ])
+    }
+
+    /// A cross (an error) centred on (x, y), each arm reaching `arm` pixels across and down.
+    mutating func cross(x: Double, y: Double, arm: Double) {
+        svg.empty("path", [
+            ("class", "cross"),
+            ("d", "M\(number(x - arm)) \(number(y - arm))l\(number(2 * arm)) \(number(2 * arm))m0 -\(number(2 * arm))l-\(number(2 * arm)) \(number(2 * arm))"),
+        ])
+    }
+}

@@ -307,8 +307,7 @@ struct TimelinePainter {
             used.insert(.error)
             canvas.svg.open("g", [("data-event", String(mark.event))])
             canvas.svg.tooltip("error \(message) at \(at)")
-            let arm = through ? 12.0 : 6.0
-            canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - arm)) \(number(y - arm))l\(number(2 * arm)) \(number(2 * arm))m0 -\(number(2 * arm))l-\(number(2 * arm)) \(number(2 * arm))")])
+            canvas.cross(x: x, y: y, arm: through ? 12 : 6)
             // The message is what the story turns on: drawn beside the cross, as a value's label is.
             let characters = Int((room - 18) / 6.2)
             if characters >= 2, !message.isEmpty {
@@ -332,18 +331,12 @@ struct TimelinePainter {
                            event: mark.event)
             case .error:
                 used.insert(.error)
-                canvas.svg.open("g", [("data-event", String(mark.event))])
-                canvas.svg.tooltip("didSubscribe run \(run)'s subscription failed at \(at)")
-                canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 6)) \(number(y - 6))l12 12m0 -12l-12 12")])
-                canvas.svg.close("g")
+                markGroup(mark.event, tooltip: "didSubscribe run \(run)'s subscription failed at \(at)") { $0.cross(x: x, y: y, arm: 6) }
             case .disposed, .open:
                 used.insert(.disposed)
-                canvas.svg.open("g", [("data-event", String(mark.event))])
-                canvas.svg.tooltip("didSubscribe run \(run)'s subscription disposed at \(at): the source is no longer subscribed")
-                canvas.svg.empty("rect", [
-                    ("class", "disposed"), ("x", number(x - 5)), ("y", number(y - 5)), ("width", "10"), ("height", "10"),
-                ])
-                canvas.svg.close("g")
+                markGroup(mark.event, tooltip: "didSubscribe run \(run)'s subscription disposed at \(at): the source is no longer subscribed") {
+                    $0.square(class: "disposed", x: x, y: y, side: 10)
+                }
             }
         case .connect(let outcome):
             let item: LegendItem, tooltip: String, shape: String
@@ -360,24 +353,24 @@ struct TimelinePainter {
                     + "RAC 2.5 does not reconnect, so nothing is subscribed"
             }
             used.insert(item)
-            canvas.svg.open("g", [("data-event", String(mark.event))])
-            canvas.svg.tooltip(tooltip)
-            canvas.svg.empty("rect", [
-                ("class", shape), ("x", number(x - 7)), ("y", number(y - 7)), ("width", "14"), ("height", "14"),
-            ])
-            if case .afterDisposal = outcome {
-                canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 5)) \(number(y - 5))l10 10m0 -10l-10 10")])
+            markGroup(mark.event, tooltip: tooltip) { canvas in
+                canvas.square(class: shape, x: x, y: y, side: 14)
+                if case .afterDisposal = outcome { canvas.cross(x: x, y: y, arm: 5) }
             }
-            canvas.svg.close("g")
         case .disconnect:
             used.insert(.disconnect)
-            canvas.svg.open("g", [("data-event", String(mark.event))])
-            canvas.svg.tooltip("connection disposed at \(at): the source subscription ends, and the connection never connects again")
-            canvas.svg.empty("rect", [
-                ("class", "disposed"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12"),
-            ])
-            canvas.svg.close("g")
+            markGroup(mark.event, tooltip: "connection disposed at \(at): the source subscription ends, and the connection never connects again") {
+                $0.square(class: "disposed", x: x, y: y, side: 12)
+            }
         }
+    }
+
+    /// One mark: a group for its event, with its tooltip, around what `draw` draws.
+    private mutating func markGroup(_ event: Int, tooltip: String, _ draw: (inout Canvas) -> Void) {
+        canvas.svg.open("g", [("data-event", String(event))])
+        canvas.svg.tooltip(tooltip)
+        draw(&canvas)
+        canvas.svg.close("g")
     }
 
     private mutating func completion(x: Double, y: Double, replayed: Bool, tooltip: String, event: Int, reach: Double = 10) {
