@@ -52,7 +52,9 @@ public final class Channel<Value: Sendable>: Sendable {
 /// modelTerminal.subscribe(viewTerminal)
 /// ```
 public final class ChannelTerminal<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sendable {
-    private let values: Signal<Value>
+    /// The subject a subscription to the terminal subscribes to (RAC's `values`): package-visible
+    /// so that a scenario can name it after the terminal its user named.
+    package let values: Signal<Value>
     private let otherTerminal: Subject<Value>
 
     init(values: Signal<Value>, otherTerminal: Subject<Value>) {

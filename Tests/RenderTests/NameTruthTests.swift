@@ -90,4 +90,17 @@ struct NameTruthTests {
         let graph = GraphRenderer().render(trace)
         #expect(!graph.contains(">[feed]"), "a machine-made name drawn on a node")
     }
+
+    @Test("a channel's terminals carry the names the file gives: subscribers to a terminal read '→ view', not RAC's 'followingSubject'")
+    func channelNames() throws {
+        let trace = try trace("""
+            channel model view
+            subscribe "screen" to view
+            at 1 send model "from model"
+            """)
+        let svg = TimelineRenderer().render(trace)
+        #expect(svg.contains(">→ view</text>"))
+        #expect(!svg.contains("followingSubject"))
+        #expect(!svg.contains(">leadingSubject<"))
+    }
 }

@@ -118,6 +118,11 @@ private struct ScenarioRunner {
         case .channel(let leading, let following):
             let channel = Channel<String>()
             kept.append(channel)
+            // Subscribing to a terminal subscribes to its values subject: both carry the name the file gives.
+            for (name, terminal) in [(leading, channel.leadingTerminal), (following, channel.followingTerminal)] {
+                terminal.named(name)
+                terminal.values.named(name)
+            }
             define(leading, .terminal(channel.leadingTerminal))
             define(following, .terminal(channel.followingTerminal))
         case .pipeline(let name, let source, let operators):
