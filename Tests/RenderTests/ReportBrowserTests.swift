@@ -176,6 +176,36 @@ struct ReportBrowserTests {
         #expect(run.dom.contains("<p class=\"r-status\" id=\"r-status\" aria-live=\"polite\">#\(send) at "))
     }
 
+    @Test("hovering a didSubscribe diamond of fetchdata names, under the timeline, the chain of subscriptions that caused the run",
+          .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"))
+    func hoverNamesChain() throws {
+        let browser = try #require(browser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
+        let trace = Catalog.scenario(named: "fetchdata")!.trace()
+        let fetchData = try #require(trace.signal(named: "fetchData")).id
+        let run = try #require(trace.events.firstIndex {
+            if case .didSubscribe(let subscription) = $0.kind { trace.subscriptions[subscription].signal == fetchData } else { false }
+        })
+        let site = ReportBuilder().build([ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace)])
+        var html = String(decoding: site[1].contents, as: UTF8.self)
+        html = html.replacingOccurrences(of: "</body>", with: """
+            <script>
+            document.querySelector('svg [data-event="\(run)"]').dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+            </script>
+            </body>
+            """)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sigviz-chain-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let page = directory.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: page)
+        let result = try chromium(browser, page, ["--dump-dom"], profile: directory.appendingPathComponent("profile"))
+        #expect(result.status == 0)
+        #expect(consoleErrors(result.log).isEmpty, "\(consoleErrors(result.log))")
+        let status = try #require(result.dom.firstMatch(of: /<p class="r-status" id="r-status" aria-live="polite">([^<]*)<\/p>/)).output.1
+        #expect(status.hasPrefix("#\(run) at 0 s: didSubscribe, "), "\(status)")
+        #expect(status.hasSuffix(", caused by someLabel → someLabelText → catchTo of title → title → fetchData"), "\(status)")
+    }
+
     @Test("at 600 px wide every diagram shows whole, scaled down to the page, with no horizontal scrollbar; every table's headers are aligned as their cells",
           .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"))
     func narrowWindow() throws {

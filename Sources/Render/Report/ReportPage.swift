@@ -95,9 +95,10 @@ enum ReportPage {
         }
         page += "</p></header>\n<main>\n"
         // Failed expectations stay right under the title, then comes the timeline: the page is about it.
-        // After it, what it shows in words; the didSubscribe runs (the timeline's diamonds, counted); the
-        // graph of who subscribed to whom; the source that made it all; and last the longest part, every
-        // event, which hovering reaches into.
+        // After it, what it shows in words; the didSubscribe runs (the timeline's diamonds, counted,
+        // each with the binding that caused it); the graph of who subscribed to whom (those chains,
+        // drawn); the source that made it all; and last the longest part, every event, which
+        // hovering reaches into.
         if !failed.isEmpty { page += expectationsSection(entry.expectations) }
         page += timelineSection(trace, failed: failed)
         page += aboutSection(entry.explanation)
@@ -111,7 +112,7 @@ enum ReportPage {
         }
         page += "<section aria-labelledby=\"events-heading\">\n<h2 id=\"events-heading\">Events</h2>\n"
         page += "<p>Everything the runtime did, in order. The cause is the event during which this one happened "
-            + "(a subject's deliveries name its send).</p>\n"
+            + "(a subject's deliveries name its send); a didSubscribe run names the chain of subscriptions that led to it.</p>\n"
         page += eventsTable(trace)
         page += "</section>\n</main>\n"
         page += footer()
@@ -144,7 +145,8 @@ enum ReportPage {
         return section + "</section>\n"
     }
 
-    /// How many times each cold signal's didSubscribe ran.
+    /// How many times each cold signal's didSubscribe ran, and then each run: when, and which
+    /// binding caused it (its ``SubscriptionChain``), linked to its row of the events table.
     static func runsSection(_ trace: Trace) -> String {
         var section = "<section aria-labelledby=\"counts\">\n<h2 id=\"counts\">didSubscribe runs</h2>\n"
         let counts = coldSignals(trace)
@@ -157,7 +159,36 @@ enum ReportPage {
             section += "<tr><td>\(escaped(count.name, for: .html))</td><td class=\"r-number\">\(count.count)</td></tr>\n"
         }
         section += "</tbody>\n</table>\n"
-        return section + "</section>\n"
+        let runs = self.runs(trace)
+        guard !runs.isEmpty else { return section + "</section>\n" }
+        section += "<p>Which binding caused each run: the chain of subscriptions from the subscriber down to the cold signal, "
+            + "numbered as on the timeline's diamonds.</p>\n"
+        section += "<table class=\"r-table r-runs\">\n<thead><tr><th scope=\"col\">cold signal</th><th scope=\"col\" class=\"r-number\">run</th>"
+            + "<th scope=\"col\" class=\"r-number\">time (s)</th><th scope=\"col\">caused by</th>"
+            + "<th scope=\"col\" class=\"r-number\">event</th></tr></thead>\n<tbody>\n"
+        for run in runs {
+            section += "<tr><td>\(escaped(run.signal, for: .html))</td><td class=\"r-number\">\(run.number)</td>"
+                + "<td class=\"r-number\">\(SecondsFormat(precision: .decimals(6)).format(run.time))</td>"
+                + "<td>\(escaped(shortened(run.chain.text, to: cellLimit), for: .html))</td>"
+                + "<td class=\"r-number\"><a href=\"#event-\(run.event)\">#\(run.event)</a></td></tr>\n"
+        }
+        return section + "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// Every didSubscribe run of a cold signal, in trace order: the signal's name, the run's number
+    /// for that signal (as the timeline numbers its diamonds), its time, its event and its chain.
+    static func runs(_ trace: Trace) -> [(signal: String, number: Int, time: Double, event: Int, chain: SubscriptionChain)] {
+        var numbers: [Int: Int] = [:]
+        var result: [(signal: String, number: Int, time: Double, event: Int, chain: SubscriptionChain)] = []
+        for (index, event) in trace.events.enumerated() {
+            guard case .didSubscribe(let subscription) = event.kind, trace.subscriptions.indices.contains(subscription) else { continue }
+            let signal = trace.subscriptions[subscription].signal
+            guard trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold else { continue }
+            numbers[signal, default: 0] += 1
+            result.append((trace.signals[signal].name, numbers[signal]!, event.time, index,
+                           SubscriptionChain(leadingTo: subscription, in: trace)))
+        }
+        return result
     }
 
     /// The section at the top of a page whose expectations failed: each failing one with its line,
@@ -214,7 +245,14 @@ enum ReportPage {
             + "<th scope=\"col\">event</th><th scope=\"col\">subscription or signal</th><th scope=\"col\">value</th>"
             + "<th scope=\"col\">replayed</th><th scope=\"col\">cause</th></tr></thead>\n<tbody>\n"
         for (index, event) in trace.events.enumerated() {
-            let (kind, about, value) = words(event.kind, in: trace)
+            let (kind, about, said) = words(event.kind, in: trace)
+            var value = said
+            if case .didSubscribe(let subscription) = event.kind {
+                // Which binding caused the run, unless the subscription column says it already (a
+                // binding's own subscription); the hover line under the timeline reads it from this cell.
+                let chain = SubscriptionChain(leadingTo: subscription, in: trace)
+                if chain.hasCause, chain.text != about { value = "caused by " + chain.text }
+            }
             var row = "<tr id=\"event-\(index)\" data-event=\"\(index)\""
             if let cause = event.cause { row += " data-cause=\"\(cause)\"" }
             row += " class=\"r-kind-\(kind)\">"
