@@ -95,6 +95,8 @@ struct TimelineModel {
     var duration: Double
     /// The trace's events, for ``cause(of:)``.
     private let events: [TraceEvent]
+    /// The trace, for ``chain(ofRun:)``.
+    private let trace: Trace
     /// Whether each event of the trace is drawn as a mark, by position.
     private var drawn: [Bool] = []
 
@@ -121,7 +123,17 @@ struct TimelineModel {
         return value == label
     }
 
+    /// For a didSubscribe run drawn as a mark (the event at position `event`), the chain of
+    /// subscriptions that led to it: which binding caused the run. `nil` for any other event.
+    ///
+    /// Worked out when asked, as ``cause(of:)`` is: a lane drawn as counts needs none.
+    func chain(ofRun event: Int) -> SubscriptionChain? {
+        guard events.indices.contains(event), case .didSubscribe(let subscription) = events[event].kind else { return nil }
+        return SubscriptionChain(leadingTo: subscription, in: trace)
+    }
+
     init(_ trace: Trace, lanes options: LaneOptions = LaneOptions()) {
+        self.trace = trace
         title = trace.title ?? "Trace"
         duration = trace.duration
         eventCount = trace.events.count

@@ -131,7 +131,7 @@ struct TimelinePainter {
         }
         y = top
         for (index, lane) in model.lanes.enumerated() {
-            draw(lane, top: y, center: laneCenters[index], placed: stacked[index], echoed: echoed)
+            draw(lane, of: model, top: y, center: laneCenters[index], placed: stacked[index], echoed: echoed)
             if let expected = lane.expected {
                 drawExpected(expected, lane: lane, top: y, center: y + markHeight(of: lane) + Layout.stackStep / 2)
             }
@@ -214,8 +214,8 @@ struct TimelinePainter {
     }
 
     private mutating func draw(
-        _ lane: TimelineModel.Lane, top: Double, center: Double, placed: [(mark: TimelineModel.Mark, y: Double)],
-        echoed: Set<Int> = []
+        _ lane: TimelineModel.Lane, of model: TimelineModel, top: Double, center: Double,
+        placed: [(mark: TimelineModel.Mark, y: Double)], echoed: Set<Int> = []
     ) {
         canvas.svg.open("g", [("class", "lane-group " + laneClass(lane.role))])
         // Two lines: who subscribed (or the source), then, smaller, to what (or what the lane shows).
@@ -248,14 +248,14 @@ struct TimelinePainter {
             ])
         }
         if isDense(lane) {
-            drawAggregated(lane, center: center)
+            drawAggregated(lane, of: model, center: center)
         } else {
             for (index, item) in placed.enumerated() {
                 let room = roomAfter(index, in: placed)
                 // A terminal event drawn through the marks of its instant is drawn taller, to show past them.
                 let through = item.mark.kind.isTerminal
                     && placed.contains { $0.mark.time == item.mark.time && !$0.mark.kind.isTerminal }
-                drawMark(item.mark, y: item.y, room: room, through: through, echoed: echoed.contains(item.mark.event))
+                drawMark(item.mark, of: model, y: item.y, room: room, through: through, echoed: echoed.contains(item.mark.event))
             }
         }
         canvas.svg.close("g")
@@ -281,7 +281,9 @@ struct TimelinePainter {
     }
 
     /// Draws a mark; `echoed` when a value's label is drawn at the send it came from, and not again here.
-    private mutating func drawMark(_ mark: TimelineModel.Mark, y: Double, room: Double, through: Bool = false, echoed: Bool = false) {
+    private mutating func drawMark(
+        _ mark: TimelineModel.Mark, of model: TimelineModel, y: Double, room: Double, through: Bool = false, echoed: Bool = false
+    ) {
         let reach = through ? 15.0 : 10.0
         let x = axis.x(mark.time)
         let at = "t=\(TimeAxis.format(mark.time))"
@@ -318,7 +320,9 @@ struct TimelinePainter {
         case .effect(let number):
             used.insert(.effect)
             canvas.svg.open("g", [("data-event", String(mark.event))])
-            canvas.svg.tooltip("didSubscribe run \(number) at \(at): a side effect")
+            // Which binding caused the run: fetchdata's six runs are six bindings' subscriptions.
+            let chain = model.chain(ofRun: mark.event).flatMap { $0.hasCause ? ", caused by " + $0.text : nil } ?? ""
+            canvas.svg.tooltip("didSubscribe run \(number) at \(at): a side effect" + chain)
             canvas.svg.empty("path", [("class", "effect"), ("d", "M\(Render.number(x)) \(Render.number(y - 11))l11 11l-11 11l-11 -11z")])
             canvas.svg.element("text", [("class", "marble-text effect-text"), ("x", Render.number(x)), ("y", Render.number(y))],
                                text: String(number))
@@ -403,7 +407,7 @@ struct TimelinePainter {
     }
 
     /// A lane with too many marks to draw one by one: counts per 12-pixel bin.
-    private mutating func drawAggregated(_ lane: TimelineModel.Lane, center: Double) {
+    private mutating func drawAggregated(_ lane: TimelineModel.Lane, of model: TimelineModel, center: Double) {
         used.insert(.aggregated)
         let binWidth = 12.0
         // Counts by bin: an array for the bins of the plot (fewer than the marks, the lane being dense), a
@@ -434,7 +438,7 @@ struct TimelinePainter {
                                       ("x2", number(x + binWidth / 2)), ("y2", number(center + 8))])
             canvas.svg.close("g")
         }
-        if let terminal { drawMark(terminal, y: center, room: 0) }
+        if let terminal { drawMark(terminal, of: model, y: center, room: 0) }
         canvas.svg.element("text", [("class", "small muted"), ("x", number(Layout.plotLeft)), ("y", number(center - 12))],
                            text: "\(counted) events, counted per \(Int(binWidth)) px")
     }

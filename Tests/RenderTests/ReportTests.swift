@@ -155,7 +155,12 @@ struct ReportTests {
         let page = PageScan(try #require(site.last).contents)
         #expect(page.eventRows == trace.events.indices.map { "event-\($0)" })
         #expect(page.causes == trace.events.compactMap(\.cause))
-        #expect(page.hrefs.filter { $0.hasPrefix("#event-") } == trace.events.compactMap(\.cause).map { "#event-\($0)" })
+        // The didSubscribe runs table links each run of a cold signal to its row; then the events table links each cause.
+        let runs = trace.events.indices.filter {
+            guard case .didSubscribe(let subscription) = trace.events[$0].kind else { return false }
+            return trace.signals[trace.subscriptions[subscription].signal].kind == .cold
+        }
+        #expect(page.hrefs.filter { $0.hasPrefix("#event-") } == (runs + trace.events.compactMap(\.cause)).map { "#event-\($0)" })
         #expect(!page.marks.isEmpty || trace.events.isEmpty)
         #expect(page.marks.allSatisfy(trace.events.indices.contains))
     }

@@ -33,10 +33,12 @@ public struct ReportEntry: Sendable, Hashable {
 }
 
 /// Builds a self-contained static HTML site from traces: an index of every
-/// scenario with a headline comparison, and one page per scenario with its
-/// explanation, source, timeline and graph SVGs, didSubscribe counts and a
-/// table of its events. A scenario whose expectations failed is marked on the
-/// index, and its page opens with the expected and actual marbles of each.
+/// scenario with a headline comparison, and one page per scenario with, in
+/// order, its timeline, its explanation, its didSubscribe runs (counted, and
+/// each with the chain of subscriptions that caused it), its subscription graph,
+/// its source and a table of its events. A scenario whose expectations failed is
+/// marked on the index, and its page opens, under the title, with the expected
+/// and actual marbles of each. The diagrams scale down to the page's width.
 ///
 /// ```swift
 /// let entries = Catalog.scenarios.map {

@@ -94,55 +94,101 @@ enum ReportPage {
                 : " · <a class=\"r-failed\" href=\"#expectations\">✗ \(entry.expectations.summary)</a>"
         }
         page += "</p></header>\n<main>\n"
+        // Failed expectations stay right under the title, then comes the timeline: the page is about it.
+        // After it, what it shows in words; the didSubscribe runs (the timeline's diamonds, counted,
+        // each with the binding that caused it); the graph of who subscribed to whom (those chains,
+        // drawn); the source that made it all; and last the longest part, every event, which
+        // hovering reaches into.
         if !failed.isEmpty { page += expectationsSection(entry.expectations) }
-        page += "<section aria-labelledby=\"about\">\n<h2 id=\"about\">What it shows</h2>\n"
-        let paragraphs = paragraphs(entry.explanation)
-        page += paragraphs.isEmpty ? "<p class=\"r-muted\">No explanation given.</p>\n" : paragraphs.map { "<p>\(escaped($0, for: .html))</p>\n" }.joined()
-        page += "</section>\n"
-
-        page += "<section aria-labelledby=\"counts\">\n<h2 id=\"counts\">didSubscribe runs</h2>\n"
-        let counts = coldSignals(trace)
-        if counts.isEmpty {
-            page += "<p>No cold signal: nothing here has a didSubscribe of its own to run.</p>\n"
-        } else {
-            page += "<p>How many times each cold signal's didSubscribe ran: its side effects, such as network requests.</p>\n"
-            page += "<table class=\"r-table r-counts\">\n<thead><tr><th scope=\"col\">cold signal</th><th scope=\"col\" class=\"r-number\">runs</th></tr></thead>\n<tbody>\n"
-            for count in counts {
-                page += "<tr><td>\(escaped(count.name, for: .html))</td><td class=\"r-number\">\(count.count)</td></tr>\n"
-            }
-            page += "</tbody>\n</table>\n"
-        }
-        page += "</section>\n"
-
+        page += timelineSection(trace, failed: failed)
+        page += aboutSection(entry.explanation)
+        page += runsSection(trace)
+        page += "<section aria-labelledby=\"graph\">\n<h2 id=\"graph\">Subscription graph</h2>\n"
+        page += "<figure class=\"r-figure\">\n" + inlineSVG(GraphRenderer(theme: .auto).render(trace), idPrefix: "graph-svg")
+            + "</figure>\n</section>\n"
         if let source = entry.source {
             page += "<section aria-labelledby=\"source\">\n<h2 id=\"source\">Source</h2>\n"
             page += "<pre class=\"r-source\"><code>\(escaped(source, for: .preformattedHTML))</code></pre>\n</section>\n"
         }
-
-        page += "<section aria-labelledby=\"timeline\">\n<h2 id=\"timeline\">Timeline</h2>\n"
-        page += "<p class=\"r-hint\" id=\"r-hint\" hidden=\"hidden\">Hover a mark to highlight its event and the events "
-            + "connected to it by their causes; click it to go to its row.</p>\n"
-        if !failed.isEmpty {
-            page += "<p>The failing expectations are drawn under their subscribers' lanes, hollow and dashed, "
-                + "with a line at the first difference.</p>\n"
-        }
-        let drawn = failed.compactMap(\.timelineExpectation)
-        page += "<figure class=\"r-figure\">\n" + inlineSVG(TimelineRenderer(theme: .auto).render(trace, expectations: drawn), idPrefix: "timeline-svg")
-            + "</figure>\n<p class=\"r-status\" id=\"r-status\" aria-live=\"polite\"></p>\n</section>\n"
-
-        page += "<section aria-labelledby=\"graph\">\n<h2 id=\"graph\">Subscription graph</h2>\n"
-        page += "<figure class=\"r-figure\">\n" + inlineSVG(GraphRenderer(theme: .auto).render(trace), idPrefix: "graph-svg")
-            + "</figure>\n</section>\n"
-
         page += "<section aria-labelledby=\"events-heading\">\n<h2 id=\"events-heading\">Events</h2>\n"
         page += "<p>Everything the runtime did, in order. The cause is the event during which this one happened "
-            + "(a subject's deliveries name its send).</p>\n"
+            + "(a subject's deliveries name its send); a didSubscribe run names the chain of subscriptions that led to it.</p>\n"
         page += eventsTable(trace)
         page += "</section>\n</main>\n"
         page += footer()
         page += "<script>//<![CDATA[\n" + script + "//]]></script>\n"
         page += "</body>\n</html>\n"
         return page
+    }
+
+    /// The timeline: the page's first section after the title (and any failed expectations), with
+    /// the hint that the script shows and the line where it describes the hovered event.
+    static func timelineSection(_ trace: Trace, failed: [ExpectationOutcome]) -> String {
+        var section = "<section aria-labelledby=\"timeline\">\n<h2 id=\"timeline\">Timeline</h2>\n"
+        section += "<p class=\"r-hint\" id=\"r-hint\" hidden=\"hidden\">Hover a mark to highlight its event and the events "
+            + "connected to it by their causes; click it to go to its row.</p>\n"
+        if !failed.isEmpty {
+            section += "<p>The failing expectations are drawn under their subscribers' lanes, hollow and dashed, "
+                + "with a line at the first difference.</p>\n"
+        }
+        let drawn = failed.compactMap(\.timelineExpectation)
+        section += "<figure class=\"r-figure\">\n" + inlineSVG(TimelineRenderer(theme: .auto).render(trace, expectations: drawn), idPrefix: "timeline-svg")
+            + "</figure>\n<p class=\"r-status\" id=\"r-status\" aria-live=\"polite\"></p>\n</section>\n"
+        return section
+    }
+
+    /// "What it shows": the explanation's paragraphs.
+    static func aboutSection(_ explanation: String) -> String {
+        var section = "<section aria-labelledby=\"about\">\n<h2 id=\"about\">What it shows</h2>\n"
+        let paragraphs = paragraphs(explanation)
+        section += paragraphs.isEmpty ? "<p class=\"r-muted\">No explanation given.</p>\n" : paragraphs.map { "<p>\(escaped($0, for: .html))</p>\n" }.joined()
+        return section + "</section>\n"
+    }
+
+    /// How many times each cold signal's didSubscribe ran, and then each run: when, and which
+    /// binding caused it (its ``SubscriptionChain``), linked to its row of the events table.
+    static func runsSection(_ trace: Trace) -> String {
+        var section = "<section aria-labelledby=\"counts\">\n<h2 id=\"counts\">didSubscribe runs</h2>\n"
+        let counts = coldSignals(trace)
+        guard !counts.isEmpty else {
+            return section + "<p>No cold signal: nothing here has a didSubscribe of its own to run.</p>\n</section>\n"
+        }
+        section += "<p>How many times each cold signal's didSubscribe ran: its side effects, such as network requests.</p>\n"
+        section += "<table class=\"r-table r-counts\">\n<thead><tr><th scope=\"col\">cold signal</th><th scope=\"col\" class=\"r-number\">runs</th></tr></thead>\n<tbody>\n"
+        for count in counts {
+            section += "<tr><td>\(escaped(count.name, for: .html))</td><td class=\"r-number\">\(count.count)</td></tr>\n"
+        }
+        section += "</tbody>\n</table>\n"
+        let runs = self.runs(trace)
+        guard !runs.isEmpty else { return section + "</section>\n" }
+        section += "<p>Which binding caused each run: the chain of subscriptions from the subscriber down to the cold signal, "
+            + "numbered as on the timeline's diamonds.</p>\n"
+        section += "<table class=\"r-table r-runs\">\n<thead><tr><th scope=\"col\">cold signal</th><th scope=\"col\" class=\"r-number\">run</th>"
+            + "<th scope=\"col\" class=\"r-number\">time (s)</th><th scope=\"col\">caused by</th>"
+            + "<th scope=\"col\" class=\"r-number\">event</th></tr></thead>\n<tbody>\n"
+        for run in runs {
+            section += "<tr><td>\(escaped(run.signal, for: .html))</td><td class=\"r-number\">\(run.number)</td>"
+                + "<td class=\"r-number\">\(SecondsFormat(precision: .decimals(6)).format(run.time))</td>"
+                + "<td>\(escaped(shortened(run.chain.text, to: cellLimit), for: .html))</td>"
+                + "<td class=\"r-number\"><a href=\"#event-\(run.event)\">#\(run.event)</a></td></tr>\n"
+        }
+        return section + "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// Every didSubscribe run of a cold signal, in trace order: the signal's name, the run's number
+    /// for that signal (as the timeline numbers its diamonds), its time, its event and its chain.
+    static func runs(_ trace: Trace) -> [(signal: String, number: Int, time: Double, event: Int, chain: SubscriptionChain)] {
+        var numbers: [Int: Int] = [:]
+        var result: [(signal: String, number: Int, time: Double, event: Int, chain: SubscriptionChain)] = []
+        for (index, event) in trace.events.enumerated() {
+            guard case .didSubscribe(let subscription) = event.kind, trace.subscriptions.indices.contains(subscription) else { continue }
+            let signal = trace.subscriptions[subscription].signal
+            guard trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold else { continue }
+            numbers[signal, default: 0] += 1
+            result.append((trace.signals[signal].name, numbers[signal]!, event.time, index,
+                           SubscriptionChain(leadingTo: subscription, in: trace)))
+        }
+        return result
     }
 
     /// The section at the top of a page whose expectations failed: each failing one with its line,
@@ -199,7 +245,14 @@ enum ReportPage {
             + "<th scope=\"col\">event</th><th scope=\"col\">subscription or signal</th><th scope=\"col\">value</th>"
             + "<th scope=\"col\">replayed</th><th scope=\"col\">cause</th></tr></thead>\n<tbody>\n"
         for (index, event) in trace.events.enumerated() {
-            let (kind, about, value) = words(event.kind, in: trace)
+            let (kind, about, said) = words(event.kind, in: trace)
+            var value = said
+            if case .didSubscribe(let subscription) = event.kind {
+                // Which binding caused the run, unless the subscription column says it already (a
+                // binding's own subscription); the hover line under the timeline reads it from this cell.
+                let chain = SubscriptionChain(leadingTo: subscription, in: trace)
+                if chain.hasCause, chain.text != about { value = "caused by " + chain.text }
+            }
             var row = "<tr id=\"event-\(index)\" data-event=\"\(index)\""
             if let cause = event.cause { row += " data-cause=\"\(cause)\"" }
             row += " class=\"r-kind-\(kind)\">"
@@ -289,7 +342,7 @@ enum ReportPage {
         .r-name{color:var(--muted)}
         .r-figure{margin:10px 0;overflow-x:auto;border:1px solid var(--grid);border-radius:8px;background:var(--bg)}
         .r-figure svg{display:block;max-width:100%;height:auto}
-        @media (max-width:760px){body{padding:12px}.r-figure svg{max-width:none}}
+        @media (max-width:760px){body{padding:12px}}
         .r-source{background:var(--panel);border:1px solid var(--grid);border-radius:8px;padding:12px 14px;overflow-x:auto;line-height:1.45;tab-size:4}
         .r-table{border-collapse:collapse;font-size:14px;margin:8px 0}
         .r-table th,.r-table td{text-align:left;vertical-align:top;padding:4px 10px;border-bottom:1px solid var(--grid)}
@@ -300,8 +353,7 @@ enum ReportPage {
         .r-events{width:100%;font-size:13px}
         .r-events th{position:sticky;top:0}
         .r-events td:nth-child(4),.r-events td:nth-child(5){overflow-wrap:anywhere}
-        .r-number{text-align:right;font-variant-numeric:tabular-nums}
-        .r-table th.r-number{text-align:right}
+        .r-table .r-number{text-align:right;font-variant-numeric:tabular-nums}
         .r-events tr:target td{background:var(--target)}
         .r-events tr.r-hl td{background:var(--hl-row)}
         .r-events tr.r-hl-main td{background:var(--hl-main)}
