@@ -130,16 +130,20 @@ struct EdgeLabelPlacer {
             }
         }
         var best: (label: GraphLayout.Label, hits: Int)?
-        var shift = 0.0
-        // Near the tip: the free place touching the fewest curves; further out, the first free place.
+        var shift = 0.0, step = Self.shiftStep
+        // Near the tip: the free place touching the fewest curves; further out, the first free place,
+        // in steps that grow, so that even thousands of labels at one node take few tries each.
         while best?.hits ?? 1 > 0 {
             for candidate in candidates(shift: shift) where !overlapsLabel(candidate.box.grown(by: Self.halo)) {
                 let hits = shift <= Self.reach ? curveHits(candidate.box.grown(by: Self.halo)) : 0
                 if hits < best?.hits ?? .max { best = (candidate, hits) }
                 if hits == 0 { break }
             }
-            if shift >= Self.reach, best != nil { break }
-            shift += Self.shiftStep
+            if shift >= Self.reach {
+                if best != nil { break }
+                step *= 1.5
+            }
+            shift += step
         }
         let chosen = best!.label
         for cell in Self.cells(of: chosen.box.grown(by: Self.halo)) { placed[cell, default: []].append(chosen.box.grown(by: Self.halo)) }
