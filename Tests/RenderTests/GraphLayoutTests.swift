@@ -204,6 +204,23 @@ struct GraphLayoutTests {
         }
     }
 
+    @Test("two thousand counted arrows into one node: every label finds a place of its own")
+    func crowdedLabels() {
+        let labelled = (0..<2_000).flatMap { [("s\($0)", 0), ("s\($0)", 0)] }
+        let layout = GraphLayout(SubscriptionGraph(graphTrace(nodes: 1, arrows: [], labelled: labelled)))
+        #expect(layout.labels.count == 2_000)
+        // Sorted by their left side, each label overlaps none of those that start before it ends.
+        let boxes = layout.labels.map(\.box).sorted { $0.minX < $1.minX }
+        var overlaps = 0
+        for (index, box) in boxes.enumerated() {
+            for other in boxes[(index + 1)...] {
+                if other.minX >= box.maxX { break }
+                if box.overlaps(other) { overlaps += 1 }
+            }
+        }
+        #expect(overlaps == 0)
+    }
+
     @Test("labels touch no curve: in the fetchdata, search box and multicast graphs, and in twenty dense generated ones")
     func labelsOffCurves() throws {
         let named = [Catalog.scenario(named: "fetchdata")!.trace(), try scenarioTrace(searchBox),
