@@ -1,0 +1,152 @@
+import Tracer
+
+/// The nodes and arrows of a trace's subscription graph: who subscribed to whom, and how often.
+///
+/// Signals, subjects, connections and labelled subscribers are nodes; an arrow goes from a
+/// subscriber to the signal it subscribed to. The one-shot signals operators make inside
+/// (`return`, `empty`, `error`) are left out, and repeated subscriptions between the same two
+/// nodes are one arrow with their count (fetchData's "× 6").
+struct SubscriptionGraph {
+    struct Node {
+        enum Kind: Equatable {
+            case signal(TraceSignal.Kind)
+            case subscriber
+        }
+
+        let id: Int
+        let name: String
+        let kind: Kind
+        /// RAC's description of the signal, when that is not its name.
+        var description: String?
+        /// For a cold signal, how many times its didSubscribe ran: its side effects.
+        var runs: Int?
+    }
+
+    struct Edge: Hashable {
+        let from: Int
+        let to: Int
+        /// Dashed: a connection's link to its source or subject.
+        let isConnection: Bool
+        var count: Int
+    }
+
+    var nodes: [Node] = []
+    var edges: [Edge] = []
+
+    init(_ trace: Trace) {
+        var signalNodes: [Int: Int] = [:]
+        for signal in trace.signals {
+            switch signal.kind {
+            case .return, .empty, .error: continue
+            // An operator's own inner machinery, such as merge's signal of the signals it merges: RAC
+            // makes it with createSignal inside the operator, and only the operator subscribes to it.
+            case .operator where (signal.description ?? signal.name) == "+createSignal:" || signal.name == "createSignal":
+                continue
+            default:
+                signalNodes[signal.id] = nodes.count
+                nodes.append(Node(id: nodes.count, name: signal.name, kind: .signal(signal.kind), description: signal.description,
+                                  runs: signal.kind == .cold ? 0 : nil))
+            }
+        }
+        // Each cold signal's didSubscribe runs, from the trace's events.
+        for event in trace.events {
+            guard case .didSubscribe(let subscription) = event.kind, trace.subscriptions.indices.contains(subscription),
+                  let node = signalNodes[trace.subscriptions[subscription].signal], let runs = nodes[node].runs
+            else { continue }
+            nodes[node].runs = runs + 1
+        }
+        var subscriberNodes: [String: Int] = [:]
+        var edgeIndex: [[Int]: Int] = [:]
+        func connect(_ from: Int, _ to: Int, connection: Bool = false) {
+            guard from != to else { return }
+            let key = [from, to, connection ? 1 : 0]
+            if let index = edgeIndex[key] {
+                edges[index].count += 1
+            } else {
+                edgeIndex[key] = edges.count
+                edges.append(Edge(from: from, to: to, isConnection: connection, count: 1))
+            }
+        }
+        /// The node that consumes subscription `id`'s values.
+        func consumer(of id: Int, depth: Int = 0) -> Int? {
+            guard depth < 32, trace.subscriptions.indices.contains(id) else { return nil }
+            let subscription = trace.subscriptions[id]
+            switch subscription.subscriber {
+            case .label(let label):
+                if let node = subscriberNodes[label] { return node }
+                subscriberNodes[label] = nodes.count
+                nodes.append(Node(id: nodes.count, name: label, kind: .subscriber))
+                return nodes.count - 1
+            case .signal(let signal): return signalNodes[signal]
+            case .subscription(let other):
+                // Fed into another subscription's subscriber on behalf of that subscription's signal (concat, startWith).
+                guard trace.subscriptions.indices.contains(other) else { return nil }
+                return signalNodes[trace.subscriptions[other].signal] ?? consumer(of: other, depth: depth + 1)
+            case .anonymous:
+                guard let parent = subscription.parent, trace.subscriptions.indices.contains(parent) else { return nil }
+                return signalNodes[trace.subscriptions[parent].signal] ?? consumer(of: parent, depth: depth + 1)
+            }
+        }
+        for subscription in trace.subscriptions {
+            guard let target = signalNodes[subscription.signal], let from = consumer(of: subscription.id) else { continue }
+            connect(from, target)
+        }
+        for signal in trace.signals where signal.kind == .connection {
+            guard let node = signalNodes[signal.id] else { continue }
+            if let subject = signal.subject.flatMap({ signalNodes[$0] }) { connect(node, subject, connection: true) }
+            if let source = signal.source.flatMap({ signalNodes[$0] }) { connect(node, source, connection: true) }
+        }
+    }
+}
+
+extension SubscriptionGraph {
+    /// What an arrow says, in words, for its tooltip: "results subscribed to searchRequest × 6".
+    func sentence(for edge: Edge) -> String {
+        let from = nodes[edge.from].name, to = nodes[edge.to].name
+        if edge.isConnection {
+            // A connection's arrows go from it to its subject and to its source.
+            return nodes[edge.to].kind.isHotSignal ? "\(from) feeds its subject \(to)"
+                : "\(from) subscribes its subject to \(to) when connected"
+        }
+        return "\(from) subscribed to \(to)" + (edge.count > 1 ? " × \(edge.count)" : "")
+    }
+
+    /// What a node says, in words, for its tooltip: "fetchData: cold; its didSubscribe ran 6 times".
+    func sentence(for node: Node) -> String {
+        var sentence = "\(node.name): \(node.kind.name)"
+        if let runs = node.runs {
+            sentence += runs == 0 ? "; its didSubscribe never ran" : "; its didSubscribe ran \(times(runs))"
+        }
+        if let description = node.description { sentence += "; RAC's name: \(description)" }
+        return sentence
+    }
+
+    /// The second line of a node, under its name: its kind, and a cold signal's runs ("cold · 6 runs").
+    func caption(for node: Node) -> String {
+        guard let runs = node.runs else { return node.kind.name }
+        return "\(node.kind.name) · " + (runs == 0 ? "no runs" : runs == 1 ? "1 run" : "\(runs) runs")
+    }
+
+    private func times(_ count: Int) -> String {
+        switch count {
+        case 1: "once"
+        case 2: "twice"
+        default: "\(count) times"
+        }
+    }
+}
+
+extension SubscriptionGraph.Node.Kind {
+    var isHotSignal: Bool {
+        if case .signal(let kind) = self { return kind.isHot }
+        return false
+    }
+
+    /// The kind's name as a node shows it: "subscriber", "connection", "cold", "replaySubject".
+    var name: String {
+        switch self {
+        case .subscriber: "subscriber"
+        case .signal(let kind): kind.name
+        }
+    }
+}
