@@ -54,19 +54,22 @@ public struct ComparisonRenderer: Sendable {
 
 extension Canvas {
     /// A panel's title bar: the trace's title and a badge with its didSubscribe count, marked as
-    /// repeated when it is more than `fewestRuns`, the fewest of the panels compared.
+    /// repeated when one of its sources ran more than once and the panel ran more than
+    /// `fewestRuns`, the fewest of the panels compared.
     mutating func panelTitle(_ model: TimelineModel, top: Double, width: Double, fewestRuns: Int? = nil) {
         let runs = model.runs
-        let repeated = fewestRuns.map { runs > $0 } ?? false
+        // The source that ran most often: a repeated side effect is one source's, run again per subscription.
+        let most = model.sideEffects.max { $0.count < $1.count }
+        let repeated = fewestRuns.map { runs > $0 } ?? false && (most?.count ?? 0) > 1
         group("panel-title")
         element("rect", [("class", "panel"), ("x", "8"), ("y", number(top)), ("width", number(width - 16)), ("height", "22"), ("rx", "4")])
         text(model.title, class: "lane-label", x: 16, y: top + 15, limit: 60)
         let badge = "didSubscribe × \(runs)" + (repeated ? ": repeated" : "")
         let badgeWidth = 16 + Double(badge.count) * 6.6
         svg.open("g", [("class", repeated ? "badge-group repeated" : "badge-group")])
-        if repeated, let fewestRuns {
-            svg.tooltip("the side effects ran \(runs) times here and \(fewestRuns) in another panel: "
-                + "each subscriber ran them again")
+        if repeated, let fewestRuns, let most {
+            svg.tooltip("\(most.name)'s didSubscribe ran \(most.count) times here: its side effect ran again for each "
+                + "subscription (another panel's ran \(fewestRuns) in all)")
         }
         element("rect", [("class", repeated ? "badge badge-repeated" : "badge"), ("x", number(width - 16 - badgeWidth)), ("y", number(top + 3)),
                          ("width", number(badgeWidth)), ("height", "16"), ("rx", "8")])

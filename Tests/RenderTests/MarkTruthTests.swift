@@ -70,7 +70,7 @@ struct MarkTruthTests {
         #expect(alone.contains(">send package 1</text>"))
     }
 
-    @Test("a compared panel whose side effects ran more often than another's has its badge marked as repeated; equal ones are not")
+    @Test("a compared panel where a source ran more than once, and more than another panel's, has its badge marked as repeated; others are not")
     func repeatedBadge() throws {
         let cold = try #require(Catalog.scenario(named: "cold")).trace()
         let publish = try #require(Catalog.scenario(named: "publish")).trace()
@@ -78,8 +78,17 @@ struct MarkTruthTests {
         #expect(svg.components(separatedBy: "class=\"badge badge-repeated\"").count - 1 == 1)
         #expect(svg.contains(">didSubscribe × 2: repeated</text>"))
         #expect(svg.contains(">didSubscribe × 1</text>"))
-        #expect(svg.contains("<title>the side effects ran 2 times here and 1 in another panel: each subscriber ran them again</title>"))
+        #expect(svg.contains("<title>source&apos;s didSubscribe ran 2 times here: its side effect ran again for each subscription "
+            + "(another panel&apos;s ran 1 in all)</title>"))
         let same = ComparisonRenderer().render([publish, publish])
         #expect(!same.contains("class=\"badge badge-repeated\""))
+        // Two sources that ran once each did not repeat anything, though they ran more than another panel's one.
+        let two = try #require(try ScenarioFile(parsing: """
+            cold a: +1 completed
+            cold b: +1 completed
+            subscribe "A" to a
+            subscribe "B" to b
+            """, file: "two.sigviz").scenario(named: "two").trace())
+        #expect(!ComparisonRenderer().render([two, publish]).contains("class=\"badge badge-repeated\""))
     }
 }
