@@ -652,6 +652,7 @@ private func logged<T: Sendable>(
     enum GrammarOperator: String, CaseIterable, Sendable {
         case plain, map, filter, flattenMap, flatten, staticMerge, merge, concat, staticConcat, startWith
         case `catch`, catchTo, take1, take5, ignoreValues, then, `defer`, publishAutoconnect, replay, replayLazily
+        case skip1, mapReplace, distinctUntilChanged, takeLast2, scan
 
         func apply(_ s: Signal<Int>) -> Signal<Int> {
             switch self {
@@ -675,6 +676,11 @@ private func logged<T: Sendable>(
             case .publishAutoconnect: s.publish().autoconnect()
             case .replay: s.replay()
             case .replayLazily: s.replayLazily()
+            case .skip1: s.skip(1)
+            case .mapReplace: s.mapReplace(5)
+            case .distinctUntilChanged: s.distinctUntilChanged()
+            case .takeLast2: s.takeLast(2)
+            case .scan: s.scan(start: 0) { $0 + $1 }
             }
         }
     }

@@ -1,0 +1,91 @@
+import Synchronization
+
+// RACStream's operators built on `-bind:` (RACStream.m): skip, mapReplace,
+// distinctUntilChanged and scanWithStart:reduce:. Each subscription gets its own
+// binding block, so its state (how many were skipped, the last value, the running
+// value) is per subscription, as RAC's `__block` variables are. The `next` handler
+// that calls the block is serialized, so the state is read and written under a lock
+// only to be shared safely; user code (`==`, `reduce`) runs outside it.
+
+extension Signal {
+    /// Drops the first `count` values, then forwards the rest (RAC's `-skip:`).
+    ///
+    /// Errors and completion are forwarded as they come, even before `count`
+    /// values have been skipped.
+    ///
+    /// ```swift
+    /// let afterTheFirstTwo = numbers.skip(2)   // 1, 2, 3, 4 -> 3, 4
+    /// ```
+    /// - Parameter count: How many values to drop; 0 or more.
+    /// - Returns: A signal named `"[<name>] -skip: <count>"`.
+    public func skip(_ count: Int) -> Signal<Value> {
+        precondition(count >= 0, "skip(_:) needs a count of 0 or more, got \(count)")
+        return bind(named: "[\(name)] -skip: \(count)") {
+            // Values arrive one at a time, so a load and a store suffice.
+            let skipped = Atomic(0)
+            return { value, _ in
+                let before = skipped.load(ordering: .relaxed)
+                if before >= count { return .return(value) }
+                skipped.store(before + 1, ordering: .relaxed)
+                return .empty()
+            }
+        }
+    }
+
+    /// Replaces every value with `value` (RAC's `-mapReplace:`).
+    ///
+    /// ```swift
+    /// let taps = buttonPresses.mapReplace("tap")
+    /// ```
+    /// - Parameter value: What each value becomes.
+    /// - Returns: A signal named `"[<name>] -mapReplace: <value>"`.
+    public func mapReplace<Result: Sendable>(_ value: Result) -> Signal<Result> {
+        flattenMap(named: "[\(name)] -mapReplace: \(value)") { _ in Signal<Result>.return(value) }
+    }
+
+    /// Sends `start` combined with the first value, then each value combined
+    /// with the previous result (RAC's `-scanWithStart:reduce:`).
+    ///
+    /// `start` itself is not sent. Each subscription starts again from `start`.
+    ///
+    /// ```swift
+    /// let sums = numbers.scan(start: 0) { $0 + $1 }   // 1, 2, 3 -> 1, 3, 6
+    /// ```
+    /// - Parameters:
+    ///   - start: The running value before the first value.
+    ///   - reduce: Combines the running value and a value into the next running value.
+    /// - Returns: A signal named `"[<name>] -scanWithStart: <start> reduce:"`.
+    public func scan<Result: Sendable>(
+        start: Result, reduce: @escaping @Sendable (Result, Value) -> Result
+    ) -> Signal<Result> {
+        bind(named: "[\(name)] -scanWithStart: \(start) reduce:") {
+            let running = Locked(start)
+            return { value, _ in
+                let next = reduce(running.withLock { $0 }, value)
+                running.withLock { $0 = next }
+                return .return(next)
+            }
+        }
+    }
+}
+
+extension Signal where Value: Equatable {
+    /// Drops each value equal (`==`) to the one before it (RAC's `-distinctUntilChanged`).
+    ///
+    /// The first value is always sent. Each subscription compares only its own values.
+    ///
+    /// ```swift
+    /// let changes = states.distinctUntilChanged()   // a, a, b, a -> a, b, a
+    /// ```
+    /// - Returns: A signal named `"[<name>] -distinctUntilChanged"`.
+    public func distinctUntilChanged() -> Signal<Value> {
+        bind(named: "[\(name)] -distinctUntilChanged") {
+            let last = Locked<Value?>(nil)
+            return { value, _ in
+                if let previous = last.withLock({ $0 }), previous == value { return .empty() }
+                last.withLock { $0 = value }
+                return .return(value)
+            }
+        }
+    }
+}
