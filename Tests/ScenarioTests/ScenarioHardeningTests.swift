@@ -140,7 +140,7 @@ struct ScenarioHardeningTests {
         let statement = try #require(error(parsing: String(repeating: "w", count: 5000)))
         #expect(statement.message.hasPrefix("unknown statement '\(String(repeating: "w", count: 59))…'; expected title,"))
         let op = try #require(error(parsing: "subject s\nlet x = s | " + String(repeating: "o", count: 5000)))
-        #expect(op.message.hasPrefix("unknown operator '\(String(repeating: "o", count: 59))…'; expected map,"))
+        #expect(op.message.hasPrefix("'\(String(repeating: "o", count: 59))…' is not an operator; the closest operators are "))
     }
 
     // MARK: Long lines

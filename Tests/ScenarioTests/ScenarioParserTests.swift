@@ -146,7 +146,7 @@ struct ScenarioParserTests {
         ("subject s\nexpect \"S\" to s \"a((b))\"", 2, 20, "groups cannot be nested"),
         ("subject s\nexpect \"S\" to s \"  ab(c\"", 2, 23, "a group is not closed: expected ')'"),
         ("cold c \"-a\" values ab = \"x\"", 1, 20, "a value is named by one character, not 'ab'"),
-        ("cold c: +1 next \"a\"\nlet d = c | frobnicate", 2, 13, "unknown operator 'frobnicate'; expected map, filter, flattenMap, merge, concat, startWith, catchTo, take, then, ignoreValues, multicast, publish, replay, replayLast, replayLazily, autoconnect, named or groupBy"),
+        ("cold c: +1 next \"a\"\nlet d = c | frobnicate", 2, 13, "'frobnicate' is not an operator; the closest operators are "),
         ("cold c: +1 next \"a\"\nlet d = c | autoconnect", 2, 13, "autoconnect needs a connection: put multicast or publish before it"),
         ("cold c: +1 next \"a\"\nlet d = c | take 1.5", 2, 18, "take needs a whole number from 0 to 1000000"),
         ("subject s\nsubscribe \"S\" s", 2, 15, "expected 'to', found 's'"),

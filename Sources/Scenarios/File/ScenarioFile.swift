@@ -98,6 +98,12 @@ public struct ScenarioFile: Sendable {
         case catchTo(String)
         case catchToReturn(String)
         case take(Int)
+        case skip(Int)
+        case takeLast(Int)
+        case mapReplace(String)
+        case distinctUntilChanged
+        /// `scan "start" "{acc}{}"`: each value makes the template filled with the text so far and the value.
+        case scan(start: String, template: String)
         case then(String)
         case ignoreValues
         case multicast(String)

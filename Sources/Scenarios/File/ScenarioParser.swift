@@ -470,13 +470,15 @@ struct ScenarioParser {
                 } else {
                     op = .catchTo(try reference(&cursor, signals, what: "a signal or return"))
                 }
-            case "take":
-                let countColumn = cursor.column
-                let count = try cursor.number("how many values to take")
-                guard count == count.rounded(), count >= 0, count <= 1_000_000 else {
-                    throw Failure(column: countColumn, message: "take needs a whole number from 0 to 1000000")
-                }
-                op = .take(Int(count))
+            case "take": op = .take(try count(&cursor, of: "take", what: "how many values to take"))
+            case "skip": op = .skip(try count(&cursor, of: "skip", what: "how many values to skip"))
+            case "takeLast": op = .takeLast(try count(&cursor, of: "takeLast", what: "how many of the last values to send"))
+            case "mapReplace": op = .mapReplace(try cursor.string("the value that replaces every value"))
+            case "distinctUntilChanged": op = .distinctUntilChanged
+            case "scan":
+                let start = try cursor.string("the start value")
+                op = .scan(start: start, template: try cursor.string(
+                    "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
             case "then": op = .then(try reference(&cursor, signals, what: "a signal"))
             case "ignoreValues": op = .ignoreValues
             case "multicast":
@@ -507,15 +509,44 @@ struct ScenarioParser {
                 op = .groupBy(keys)
                 kind = .groups
             default:
-                throw Failure(column: column, message: """
-                    unknown operator '\(Self.shortened(word))'; expected map, filter, flattenMap, merge, concat, startWith, catchTo, take, \
-                    then, ignoreValues, multicast, publish, replay, replayLast, replayLazily, autoconnect, named or groupBy
-                    """)
+                throw Failure(column: column, message: "'\(Self.shortened(word))' is not an operator" + Self.closestOperators(to: word))
             }
             operators.append(.init(op, column: barColumn))
         }
         names[name] = kind
         return .pipeline(name, .init(source, column: sourceColumn), operators)
+    }
+
+    /// The operators a pipeline may use, in the order the documentation lists them.
+    static let operators = [
+        "map", "mapReplace", "filter", "flattenMap", "merge", "concat", "startWith", "catchTo", "take", "skip",
+        "takeLast", "distinctUntilChanged", "scan", "then", "ignoreValues", "multicast", "publish", "replay",
+        "replayLast", "replayLazily", "autoconnect", "named", "groupBy",
+    ]
+
+    /// How many operators an "is not an operator" message suggests.
+    static let suggestedOperators = 3
+
+    /// The ``suggestedOperators`` operators closest to `word` by edit distance (ties in the order of
+    /// ``operators``), for an "is not an operator" message.
+    static func closestOperators(to word: String) -> String {
+        let target = Array(word.utf8)
+        var row: [Int] = []
+        let ranked = operators.enumerated()
+            .map { (distance: editDistance(target, $0.element, row: &row, bound: .max), index: $0.offset) }
+            .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+            .prefix(suggestedOperators)
+        return "; the closest operators are " + ranked.map { operators[$0.index] }.joined(separator: ", ")
+    }
+
+    /// A count of values, a whole number from 0 to 1,000,000, for the operator `name`.
+    private func count(_ cursor: inout Cursor, of name: String, what: String) throws(Failure) -> Int {
+        let column = cursor.column
+        let count = try cursor.number(what)
+        guard count == count.rounded(), count >= 0, count <= 1_000_000 else {
+            throw Failure(column: column, message: "\(name) needs a whole number from 0 to 1000000")
+        }
+        return Int(count)
     }
 
     private func list(_ cursor: inout Cursor, _ kinds: [Kind]) throws(Failure) -> [String] {

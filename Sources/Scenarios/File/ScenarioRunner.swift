@@ -168,6 +168,16 @@ private struct ScenarioRunner {
                 return template.filled(with: value)
             }
         }
+        /// What `template` filled with the text so far (`{acc}`) and a value (`{}`) makes, if the
+        /// run's text budget allows it, or "".
+        func accumulator(_ template: String, column: Int32) -> @Sendable (String, String) -> String {
+            let template = Template(template, placeholders: ["{acc}", "{}"])
+            let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
+            return { running, value in
+                if let text, !text.allows(template.bytes(filledWith: [running, value]), at: place) { return "" }
+                return template.filled(with: [running, value])
+            }
+        }
         var current: Value
         switch source.value {
         case .name(let name): current = value(name)
@@ -211,6 +221,12 @@ private struct ScenarioRunner {
             case .catchTo(let name): current = .signal(current.signal.catchTo(signal(name)))
             case .catchToReturn(let value): current = .signal(current.signal.catchTo(.return(value)))
             case .take(let count): current = .signal(current.signal.take(count))
+            case .skip(let count): current = .signal(current.signal.skip(count))
+            case .takeLast(let count): current = .signal(current.signal.takeLast(count))
+            case .mapReplace(let value): current = .signal(current.signal.mapReplace(value))
+            case .distinctUntilChanged: current = .signal(current.signal.distinctUntilChanged())
+            case .scan(let start, let template):
+                current = .signal(current.signal.scan(start: start, reduce: accumulator(template, column: column)))
             case .then(let name):
                 let next = signal(name)
                 current = .signal(current.signal.then { next })

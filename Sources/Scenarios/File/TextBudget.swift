@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Templates make values: `map "{}{}{}{}{}{}{}{}{}{}"` makes each value ten times longer, and six
 /// such pipelines in a chain turn a value of 1 KB into a gigabyte. Every value a template makes
-/// (`map`, `flattenMap return`, `defer return`) is measured before it is made: one over
+/// (`map`, `flattenMap return`, `defer return`, `scan`) is measured before it is made: one over
 /// ``maximumValueBytes``, or one that takes the run's made text past ``maximumTotalBytes``, is
 /// not made. The run is stopped at once (its ``ReportBudget`` is exhausted) and refused with the
 /// position of the operator that would have made it.
@@ -55,40 +55,68 @@ final class TextBudget: Sendable {
     }
 }
 
-/// A template of a scenario file (`map "<{}>"`, `defer return "made at {now}"`): text with a
-/// placeholder, and what filling it costs.
+/// A template of a scenario file (`map "<{}>"`, `defer return "made at {now}"`, `scan "" "{acc}{}"`):
+/// text with placeholders, and what filling it costs.
 struct Template: Sendable {
     /// The text around the placeholders, in order: one more piece than placeholders.
     private let pieces: [String]
+    /// Which of the placeholders each hole between two pieces is, as an index into them.
+    private let holes: [Int]
     private let fixedBytes: Int
 
     /// The template `text`, whose every `placeholder`, left to right, is to be filled.
     init(_ text: String, placeholder: String = "{}") {
-        // Split in the bytes, literally: the placeholder is ASCII, so every piece is whole UTF-8.
+        self.init(text, placeholders: [placeholder])
+    }
+
+    /// The template `text`, whose every occurrence of one of `placeholders`, left to right, is to be
+    /// filled with the value given for that placeholder (where two match, the one listed first).
+    init(_ text: String, placeholders: [String]) {
+        // Split in the bytes, literally: the placeholders are ASCII, so every piece is whole UTF-8.
         var pieces: [String] = []
-        let bytes = Array(text.utf8), hole = Array(placeholder.utf8)
+        var holes: [Int] = []
+        let bytes = Array(text.utf8), marks = placeholders.map { Array($0.utf8) }
         var start = 0, index = 0
-        while index + hole.count <= bytes.count {
-            if bytes[index..<(index + hole.count)].elementsEqual(hole) {
+        scanning: while index < bytes.count {
+            for (which, hole) in marks.enumerated()
+            where index + hole.count <= bytes.count && bytes[index..<(index + hole.count)].elementsEqual(hole) {
                 pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                holes.append(which)
                 index += hole.count
                 start = index
-            } else {
-                index += 1
+                continue scanning
             }
+            index += 1
         }
         pieces.append(String(decoding: bytes[start...], as: UTF8.self))
         self.pieces = pieces
+        self.holes = holes
         fixedBytes = pieces.reduce(0) { $0 + $1.utf8.count }
     }
 
     /// The bytes of UTF-8 of the template filled with `value`, without filling it.
     func bytes(filledWith value: String) -> Int {
-        fixedBytes + (pieces.count - 1) * value.utf8.count
+        fixedBytes + holes.count * value.utf8.count
+    }
+
+    /// The bytes of UTF-8 of the template filled with `values` (one per placeholder), without filling it.
+    func bytes(filledWith values: [String]) -> Int {
+        holes.reduce(fixedBytes) { $0 + values[$1].utf8.count }
     }
 
     /// The template with every placeholder replaced by `value`.
     func filled(with value: String) -> String {
         pieces.count == 1 ? pieces[0] : pieces.joined(separator: value)
+    }
+
+    /// The template with every placeholder replaced by its value in `values` (one per placeholder).
+    func filled(with values: [String]) -> String {
+        var result = pieces[0]
+        result.reserveCapacity(bytes(filledWith: values))
+        for (hole, piece) in zip(holes, pieces.dropFirst()) {
+            result += values[hole]
+            result += piece
+        }
+        return result
     }
 }

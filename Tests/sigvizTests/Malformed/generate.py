@@ -120,10 +120,10 @@ def scenario_cases():
     for word in ["titel", "signal", "cold2", "Subject", "SUBSCRIBE", "emit", "sendNext", "wait", "sleep", "import",
                  "function", "var", "const", "print", "delay", "x"]:
         add(f"unknown-statement-{word.lower()}", base + MARK + word + " something", f"unknown statement '{word}'")
-    for op in ["mapp", "flatMap", "switchToLatest", "retry", "delay", "throttle", "combineLatest", "zip", "scan",
-               "distinctUntilChanged", "skip", "Map", "share", "subscribeOn"]:
+    for op in ["mapp", "flatMap", "switchToLatest", "retry", "delay", "throttle", "combineLatest", "zip", "scanl",
+               "distinct", "skipWhile", "Map", "share", "subscribeOn"]:
         add(f"unknown-operator-{op.lower()}", base + "let x = source | map \"{}\" | " + MARK + op + " \"a\"",
-            f"unknown operator '{op}'")
+            f"'{op}' is not an operator; the closest operators are ")
     for kind in ["nxt", "complete", "fail", "value", "Next"]:
         add(f"unknown-cold-event-{kind.lower()}", "cold s: +1 " + MARK + kind + " \"a\"", "expected next, completed or error")
     add("unknown-action-after-at", base + "at 1 " + MARK + "emit subject \"a\"",
@@ -300,10 +300,10 @@ def scenario_cases():
 
     # Deeply nested and long pipelines with a mistake at the end.
     ops = " | map \"{}\"" * 700
-    add("long-pipeline-bad-end", "subject s\nlet x = s" + ops + " | " + MARK + "mapp \"{}\"", "unknown operator 'mapp'")
+    add("long-pipeline-bad-end", "subject s\nlet x = s" + ops + " | " + MARK + "mapp \"{}\"", "'mapp' is not an operator; the closest operators are map, take, skip")
     add("long-pipeline-dangling", "subject s\nlet x = s" + " | take 1" * 900 + " | merge " + MARK + "ghost", "is not declared")
     chain = ["cold c0: +1 next \"a\", +2 completed"] + [f"let c{i} = c{i - 1} | map \"{{}}\"" for i in range(1, 3000)]
-    add("deep-chain-bad-end", "\n".join(chain) + "\nlet bad = c2999 | " + MARK + "nope", "unknown operator 'nope'")
+    add("deep-chain-bad-end", "\n".join(chain) + "\nlet bad = c2999 | " + MARK + "nope", "'nope' is not an operator")
     add("deep-chain-dangling", "\n".join(chain) + "\nsubscribe \"A\" to " + MARK + "c3000", "'c3000' is not declared; the closest of the 3000 names so far are c1000, c2000, c300, c100, c1001")
     many = ", ".join(f"m{i}" for i in range(1500))
     add("wide-merge-dangling", "\n".join(f"subject m{i}" for i in range(1499)) + "\nlet w = merge " + many.replace("m1499", MARK + "m1499"),
