@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Tracer
 #if canImport(Glibc)
 import Glibc
@@ -18,13 +17,17 @@ import Darwin
 ///
 /// Steps may come from several threads (`docs` draws in parallel): each writes its whole line
 /// under the lock, so lines never mix.
-final class ProgressLine: Sendable {
+final class ProgressLine: @unchecked Sendable {
+    // @unchecked: `steps` and `shown` are read and written only under `lock`. An NSLock rather
+    // than a Mutex, whose locking ThreadSanitizer on Linux does not see (it reports the guarded
+    // accesses as races).
     private let total: Int
     private let isShown: Bool
     /// The longest line shown, in characters: one less than the terminal is wide, so that a line never wraps.
     private let width: Int
+    private let lock = NSLock()
     /// How many steps have begun, and how wide the line on the terminal is.
-    private let state = Mutex<(steps: Int, shown: Int)>((0, 0))
+    private var state = (steps: 0, shown: 0)
 
     /// A progress line for `total` inputs, shown if standard error is a terminal and `total` is 2 or more.
     init(total: Int) {
@@ -37,7 +40,7 @@ final class ProgressLine: Sendable {
     /// escaped, cut short with "…" when it is wider than the terminal.
     func step(_ name: String) {
         guard isShown else { return }
-        state.withLock { state in
+        lock.withLock {
             state.steps += 1
             var line = "[\(state.steps)/\(total)] \(visiblyEscaped(name))"
             if line.count > width { line = line.prefix(width - 1) + "…" }
@@ -49,7 +52,7 @@ final class ProgressLine: Sendable {
     /// Clears the line and puts the cursor at its start; again, it does nothing.
     func finish() {
         guard isShown else { return }
-        state.withLock { state in
+        lock.withLock {
             guard state.shown > 0 else { return }
             StandardError.write("\r" + String(repeating: " ", count: state.shown) + "\r")
             state.shown = 0
