@@ -87,9 +87,9 @@ extension Canvas {
     }
 
     /// A cross (an error) centred on (x, y), each arm reaching `arm` pixels across and down.
-    mutating func cross(x: Double, y: Double, arm: Double) {
+    mutating func cross(class className: String = "cross", x: Double, y: Double, arm: Double) {
         svg.empty("path", [
-            ("class", "cross"),
+            ("class", className),
             ("d", "M\(number(x - arm)) \(number(y - arm))l\(number(2 * arm)) \(number(2 * arm))m0 -\(number(2 * arm))l-\(number(2 * arm)) \(number(2 * arm))"),
         ])
     }

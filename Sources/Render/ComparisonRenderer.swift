@@ -60,7 +60,7 @@ extension Canvas {
         let runs = model.runs
         // The source that ran most often: a repeated side effect is one source's, run again per subscription.
         let most = model.sideEffects.max { $0.count < $1.count }
-        let repeated = fewestRuns.map { runs > $0 } ?? false && (most?.count ?? 0) > 1
+        let repeated = (fewestRuns.map { runs > $0 } ?? false) && (most?.count ?? 0) > 1
         group("panel-title")
         element("rect", [("class", "panel"), ("x", "8"), ("y", number(top)), ("width", number(width - 16)), ("height", "22"), ("rx", "4")])
         text(model.title, class: "lane-label", x: 16, y: top + 15, limit: 60)

@@ -62,10 +62,10 @@ extension Canvas {
         case .noop:
             svg.empty("rect", [("class", "noop legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
         case .connectAfterDisposal:
-            svg.empty("rect", [("class", "noop refused legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
-            svg.empty("path", [("class", "cross legend-mark"), ("d", "M\(number(x - 4)) \(number(y - 4))l8 8m0 -8l-8 8")])
+            square(class: "noop refused legend-mark", x: x, y: y, side: 12)
+            cross(class: "cross legend-mark", x: x, y: y, arm: 4)
         case .disconnect:
-            svg.empty("rect", [("class", "disposed legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+            square(class: "disposed legend-mark", x: x, y: y, side: 12)
         case .connector:
             svg.empty("line", [("class", "connector legend-mark"), ("x1", number(x - 9)), ("y1", number(y)), ("x2", number(x + 9)), ("y2", number(y))])
         case .expected:

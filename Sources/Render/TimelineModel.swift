@@ -93,10 +93,10 @@ struct TimelineModel {
     let eventCount: Int
     /// How long the timeline runs: the trace, and any expected event after it.
     var duration: Double
-    /// The trace's events, for ``cause(of:)``.
-    private let events: [TraceEvent]
-    /// The trace, for ``chain(ofRun:)``.
+    /// The trace, for ``cause(of:)`` and ``chain(ofRun:)``.
     private let trace: Trace
+    /// The trace's events.
+    private var events: [TraceEvent] { trace.events }
     /// Whether each event of the trace is drawn as a mark, by position.
     private var drawn: [Bool] = []
 
@@ -116,10 +116,9 @@ struct TimelineModel {
         return nil
     }
 
-    /// Whether a value delivered on a subscriber lane came from a drawn send of the same label:
-    /// the label is then drawn once, at the send, and the connector links the two.
-    func echoesItsSend(_ event: Int, label: String) -> Bool {
-        guard let cause = cause(of: event), case .send(_, let value) = events[cause].kind else { return false }
+    /// Whether the event at position `event` is a send of a value labelled `label`.
+    func isSend(_ event: Int, labelled label: String) -> Bool {
+        guard events.indices.contains(event), case .send(_, let value) = events[event].kind else { return false }
         return value == label
     }
 
@@ -137,7 +136,6 @@ struct TimelineModel {
         title = trace.title ?? "Trace"
         duration = trace.duration
         eventCount = trace.events.count
-        events = trace.events
         // Tables by signal and subscription id: arrays, since a trace numbers them from 0 (a
         // dictionary per event was most of the time of a large trace).
         var effectLanes = IDTable<Int>(count: trace.signals.count)  // signal → lane

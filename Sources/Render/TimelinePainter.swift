@@ -87,6 +87,8 @@ struct TimelinePainter {
         let stacked = model.lanes.indices.map { index in
             isDense(model.lanes[index]) ? [] : place(model.lanes[index], center: laneCenters[index])
         }
+        // Values whose label is drawn at the send they came from, found with the connectors.
+        var echoed = Set<Int>()
         // Connectors first, underneath the marks: only subscriber lanes drawn mark by mark have them.
         canvas.svg.open("g", [("class", "connectors")])
         if model.lanes.contains(where: { $0.role == .subscriber && !isDense($0) && !$0.marks.isEmpty }) {
@@ -109,6 +111,11 @@ struct TimelinePainter {
             for (index, lane) in model.lanes.enumerated() where lane.role == .subscriber && !isDense(lane) {
                 for mark in lane.marks {
                     guard let source = model.cause(of: mark.event), laneOf[source] >= 0, laneOf[source] != index else { continue }
+                    // A value from a send drawn with its label is labelled once, there (a lane drawn as counts shows none).
+                    if case .value(let label, _) = mark.kind, label.count > 2, !isDense(model.lanes[laneOf[source]]),
+                       model.isSend(source, labelled: label) {
+                        echoed.insert(mark.event)
+                    }
                     let from = positions[source], to = positions[mark.event]
                     used.insert(.connector)
                     canvas.svg.empty("line", [
@@ -120,15 +127,6 @@ struct TimelinePainter {
         }
         canvas.svg.close("g")
         canvas.svg.newline()
-        // Values whose label is drawn at the send they came from: labelled once, there.
-        var echoed = Set<Int>()
-        for lane in model.lanes where lane.role == .subscriber && !isDense(lane) {
-            for mark in lane.marks {
-                if case .value(let label, _) = mark.kind, label.count > 2, model.echoesItsSend(mark.event, label: label) {
-                    echoed.insert(mark.event)
-                }
-            }
-        }
         y = top
         for (index, lane) in model.lanes.enumerated() {
             draw(lane, of: model, top: y, center: laneCenters[index], placed: stacked[index], echoed: echoed)
@@ -307,16 +305,15 @@ struct TimelinePainter {
             completion(x: x, y: y, replayed: false, tooltip: "completed sent at \(at)", event: mark.event, reach: reach)
         case .error(let message, _), .sentError(let message):
             used.insert(.error)
-            canvas.svg.open("g", [("data-event", String(mark.event))])
-            canvas.svg.tooltip("error \(message) at \(at)")
-            canvas.cross(x: x, y: y, arm: through ? 12 : 6)
-            // The message is what the story turns on: drawn beside the cross, as a value's label is.
-            let characters = Int((room - 18) / 6.2)
-            if characters >= 2, !message.isEmpty {
-                canvas.svg.element("text", [("class", "small label error-text"), ("x", number(x + 9)), ("y", number(y - 4))],
-                                   text: shortened(message, to: min(characters, 40)))
+            markGroup(mark.event, tooltip: "error \(message) at \(at)") { canvas in
+                canvas.cross(x: x, y: y, arm: through ? 12 : 6)
+                // The message is what the story turns on: drawn beside the cross, as a value's label is.
+                let characters = Int((room - 18) / 6.2)
+                if characters >= 2, !message.isEmpty {
+                    canvas.svg.element("text", [("class", "small label error-text"), ("x", number(x + 9)), ("y", number(y - 4))],
+                                       text: shortened(message, to: min(characters, 40)))
+                }
             }
-            canvas.svg.close("g")
         case .effect(let number):
             used.insert(.effect)
             canvas.svg.open("g", [("data-event", String(mark.event))])
@@ -378,13 +375,12 @@ struct TimelinePainter {
     }
 
     private mutating func completion(x: Double, y: Double, replayed: Bool, tooltip: String, event: Int, reach: Double = 10) {
-        canvas.svg.open("g", [("data-event", String(event))])
-        canvas.svg.tooltip(tooltip)
-        canvas.svg.empty("line", [
-            ("class", replayed ? "end replayed" : "end"), ("x1", number(x)), ("y1", number(y - reach)), ("x2", number(x)),
-            ("y2", number(y + reach)),
-        ])
-        canvas.svg.close("g")
+        markGroup(event, tooltip: tooltip) { canvas in
+            canvas.svg.empty("line", [
+                ("class", replayed ? "end replayed" : "end"), ("x1", number(x)), ("y1", number(y - reach)), ("x2", number(x)),
+                ("y2", number(y + reach)),
+            ])
+        }
     }
 
     private mutating func marble(

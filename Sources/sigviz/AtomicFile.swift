@@ -26,8 +26,7 @@ enum AtomicFile {
             if status.st_mode & S_IFMT == S_IFDIR { throw POSIXError(EISDIR) }
             mode = status.st_mode & 0o7777
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        let folder = parent.isEmpty ? "." : parent
+        let folder = FileProblem.folder(of: path)
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<100 {

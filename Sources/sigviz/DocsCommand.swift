@@ -95,14 +95,14 @@ struct DocsCommand: ParsableCommand {
         let plan = try folder.plan(files, protecting: InputFiles([]), skippingUnchanged: true)
         let leftovers = Self.leftovers(in: output, besides: files.map(\.path))
         progress.finish()
+        let outcomes = zip(sources, sections).map { ($0.path, $1.expectations) }
         if check {
             let outOfDate = try report(plan, leftovers: leftovers)
-            let failure = FailedExpectations.tell(zip(sources, sections).map { ($0.path, $1.expectations) })
-            let problems = [outOfDate, failure].compactMap { $0 }
+            let problems = [outOfDate, FailedExpectations.tell(outcomes)].compactMap { $0 }
             if !problems.isEmpty { throw CommandFailure(problems.joined(separator: "; ")) }
         } else {
             try write(plan, leftovers: leftovers, to: folder)
-            if let failure = FailedExpectations.tell(zip(sources, sections).map { ($0.path, $1.expectations) }) {
+            if let failure = FailedExpectations.tell(outcomes) {
                 throw CommandFailure(failure + "; \((output as NSString).appendingPathComponent(DocsBuilder.pageName)) shows them")
             }
         }

@@ -28,10 +28,9 @@ enum FailedExpectations {
     /// expectation of `files` (each scenario file's path and outcomes), and returns what to fail
     /// with: "1 of 3 expectations failed"; `nil`, writing nothing, when none failed.
     static func tell(_ files: [(path: String, outcomes: [ExpectationOutcome])]) -> String? {
-        let total = files.reduce(0) { $0 + $1.outcomes.count }
-        let lines = files.flatMap { file in file.outcomes.filter { !$0.passed }.map { $0.failureLine(in: file.path) } }
+        let lines = files.flatMap { file in file.outcomes.failed.map { $0.failureLine(in: file.path) } }
         guard !lines.isEmpty else { return nil }
         StandardError.write(lines.joined(separator: "\n") + "\n")
-        return "\(lines.count) of \(total) expectation\(total == 1 ? "" : "s") failed"
+        return files.flatMap(\.outcomes).summary
     }
 }

@@ -104,7 +104,7 @@ enum FileProblem {
     }
 
     /// The folder that `path` goes in, `.` for a bare name.
-    private static func folder(of path: String) -> String {
+    static func folder(of path: String) -> String {
         let parent = (path as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : parent
     }

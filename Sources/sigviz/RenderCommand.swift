@@ -97,11 +97,10 @@ struct RenderCommand: ParsableCommand {
         let file = try Input.scenarioFile(input)
         let (trace, results) = try Limits.check(file, named: Input.scenarioName(input), input: input)
         try lanes.check(against: trace)
-        let expectations = results.compactMap { result in
-            result.subscription.map { TimelineExpectation(subscription: $0, expected: result.expectation.expected, frame: file.frame) }
-        }
-        try write(Data(renderer.render(trace, expectations: expectations).utf8), to: drawing.output, inputs: [input])
-        if let failure = FailedExpectations.tell([(input, results.map(ExpectationOutcome.init))]) {
+        let outcomes = results.map(ExpectationOutcome.init)
+        let svg = renderer.render(trace, expectations: outcomes.compactMap(\.timelineExpectation))
+        try write(Data(svg.utf8), to: drawing.output, inputs: [input])
+        if let failure = FailedExpectations.tell([(input, outcomes)]) {
             throw CommandFailure(failure + " (drawn under their subscribers' lanes)")
         }
     }

@@ -70,6 +70,15 @@ struct MarkTruthTests {
         #expect(alone.contains(">send package 1</text>"))
     }
 
+    @Test("a value from a send lane drawn as counts keeps its own label: the counts show none")
+    func labelsBesideCountedSends() throws {
+        let sends = (1...400).map { "at \(Double($0) / 100) send s \"value \($0)\"" }.joined(separator: "\n")
+        let svg = try svg("subject s\nsubscribe \"A\" to s until 0.035\n" + sends)
+        #expect(svg.contains("events, counted per"), "the send lane is not drawn as counts")
+        // The last has room for its label (the first two are too close to the next to have any).
+        #expect(svg.contains(">value 3</text>"))
+    }
+
     @Test("a compared panel where a source ran more than once, and more than another panel's, has its badge marked as repeated; others are not")
     func repeatedBadge() throws {
         let cold = try #require(Catalog.scenario(named: "cold")).trace()

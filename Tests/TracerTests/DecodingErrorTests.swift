@@ -383,6 +383,26 @@ let malformedTraces: [MalformedTrace] = [
         #expect(path(of: Trace(signals: [s], subscriptions: [l, l.with(id: 1)], events: basics)) == "subscriptions[1]")
     }
 
+    @Test("a disconnect names a connection, at most once")
+    func disconnects() {
+        let source = TraceSignal(id: 0, kind: .cold, name: "source")
+        let subject = TraceSignal(id: 1, kind: .subject, name: "subject")
+        let connection = TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1)
+        let created = [event(0, .signal(0)), event(0, .signal(1)), event(0, .signal(2))]
+        func error(_ events: [TraceEvent]) -> TraceValidationError? {
+            #expect(throws: TraceValidationError.self) {
+                try Trace(signals: [source, subject, connection], subscriptions: [], events: created + events).validate()
+            }
+        }
+        #expect(error([event(1, .disconnect(signal: 1))])?.message == "signal 1 is not a connection")
+        #expect(error([event(1, .disconnect(signal: 2)), event(2, .disconnect(signal: 2))])?.message == "connection 2 is disposed twice")
+        #expect(error([event(1, .disconnect(signal: 2)), event(2, .disconnect(signal: 2))])?.path == "events[4].signal")
+        #expect(throws: Never.self) {
+            try Trace(signals: [source, subject, connection], subscriptions: [],
+                      events: created + [event(1, .disconnect(signal: 2)), event(2, .connect(signal: 2, first: false))]).validate()
+        }
+    }
+
     @Test("a validation error describes itself by its path and message")
     func description() {
         let trace = Trace(signals: [Self.subject], subscriptions: [Self.subscription],

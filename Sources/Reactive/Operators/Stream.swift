@@ -82,6 +82,8 @@ extension Signal where Value: Equatable {
         bind(named: "[\(name)] -distinctUntilChanged") {
             let last = Locked<Value?>(nil)
             return { value, _ in
+                // Two locks, not one: RAC keeps the earlier of two equal values, so the store waits
+                // for the comparison, which is user code and runs outside the lock.
                 if let previous = last.withLock({ $0 }), previous == value { return .empty() }
                 last.withLock { $0 = value }
                 return .return(value)

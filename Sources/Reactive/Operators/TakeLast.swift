@@ -14,46 +14,16 @@ extension Signal {
     public func takeLast(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, got \(count)")
         return Signal.makeOperator(name: "[\(name)] -takeLast: \(count)") { subscriber in
-            let buffer = Locked(LastValues<Value>(capacity: count))
+            let buffer = Locked(History<Value>(capacity: count))
             return self.subscribe(
                 next: { value in buffer.withLock { $0.append(value) } },
                 error: { subscriber.sendError($0) },
                 completed: {
                     // Taken out under the lock, sent after it is released.
-                    for value in buffer.withLock({ $0.removeAll() }) { subscriber.sendNext(value) }
+                    for value in buffer.withLock({ $0.values }) { subscriber.sendNext(value) }
                     subscriber.sendCompleted()
                 })
         }
     }
 }
 
-/// The last `capacity` values, in a ring: RAC drops the oldest of an array one at a
-/// time, which costs a copy per value; the ring keeps the same values in O(1).
-struct LastValues<Value> {
-    private let capacity: Int
-    private var values: [Value] = []
-    /// Where the oldest value is, once `values` is full.
-    private var oldest = 0
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    mutating func append(_ value: Value) {
-        guard capacity > 0 else { return }
-        if values.count < capacity {
-            values.append(value)
-        } else {
-            values[oldest] = value
-            oldest = (oldest + 1) % capacity
-        }
-    }
-
-    /// The values, oldest first, and empties the buffer.
-    mutating func removeAll() -> [Value] {
-        let ordered = Array(values[oldest...] + values[..<oldest])
-        values = []
-        oldest = 0
-        return ordered
-    }
-}
-
-extension LastValues: Sendable where Value: Sendable {}

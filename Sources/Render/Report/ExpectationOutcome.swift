@@ -44,7 +44,7 @@ public struct ExpectationOutcome: Sendable, Hashable {
 
     /// The expectation drawn under its subscriber's lane by ``TimelineRenderer/render(_:expectations:)``;
     /// `nil` when no such subscription was made.
-    var timelineExpectation: TimelineExpectation? {
+    public var timelineExpectation: TimelineExpectation? {
         guard let subscription, let comparison else { return nil }
         return TimelineExpectation(subscription: subscription, expected: expected, frame: comparison.frame)
     }
@@ -55,10 +55,10 @@ public struct ExpectationOutcome: Sendable, Hashable {
 
 extension Collection<ExpectationOutcome> {
     /// The outcomes that failed.
-    var failed: [ExpectationOutcome] { filter { !$0.passed } }
+    public var failed: [ExpectationOutcome] { filter { !$0.passed } }
 
     /// "2 expectations pass", "1 of 3 expectations failed": the count, in words.
-    var summary: String {
+    public var summary: String {
         let failures = failed.count
         let plural = count == 1 ? "" : "s"
         return failures == 0 ? "\(count) expectation\(plural) pass\(count == 1 ? "es" : "")" : "\(failures) of \(count) expectation\(plural) failed"
