@@ -98,6 +98,49 @@ struct ScenarioHardeningTests {
         #expect(problem.message == "expected the end of the line, found 'x\(String(repeating: "b", count: 58))…'")
     }
 
+    @Test("a line of characters made long by zero-width joiners is shown within 1,500 bytes, each character within 16, the caret under the column")
+    func joinerLine() throws {
+        // "a" and five zero-width joiners: one character of 16 bytes, escaped to 41.
+        let joined = "a" + String(repeating: "\u{200D}", count: 5)
+        let line = String(repeating: joined, count: 150) + " x" + String(repeating: joined, count: 150)
+        let problem = try #require(error(parsing: "about \"t\" " + line))
+        let lines = problem.description.split(separator: "\n").map(String.init)
+        #expect(lines[1].utf8.count <= 4 + 1_500 + 2 * 3, "\(lines[1].utf8.count) bytes")
+        #expect(lines[1].contains("a\\u{200D}…a\\u{200D}…"), "each character is cut to whole escapes of 16 bytes")
+        let caret = lines[2].count - 1
+        #expect(Array(lines[1])[caret] == "a", "the caret is under the column's character")
+        #expect(problem.description.utf8.count < 4_000)
+    }
+
+    @Test("a message is cut to 500 characters, whatever it quotes")
+    func messageCut() {
+        let problem = ScenarioFileError(file: "f", line: 1, column: 1, message: String(repeating: "m", count: 10_000), text: "")
+        #expect(problem.message.count == 500)
+        #expect(problem.message.hasSuffix("…"))
+    }
+
+    @Test("every refusal that quotes a word, a value or a character of the file quotes it cut", arguments: [
+        "title \"\\TEXT\"",
+        "cold c: +1 next \"v\"\n@TEXT",
+        "cold c: +1 TEXT \"v\"",
+        "cold c \"-a|\" values TEXT = \"v\"",
+        "cold c \"-a|\" values a = \"v\", TEXT = \"w\"",
+        "cold c: +1 next \"v\"\nlet g = c | groupBy \"TEXT\" = \"k\", \"TEXT\" = \"k\"",
+        "cold c: +1 next \"v\"\nlet TEXT = c | groupBy \"v\" = \"k\"\nsubscribe \"A\" to TEXT",
+        "cold c: +1 next \"v\"\nat 1 TEXT",
+    ])
+    func quotedCut(position: String) throws {
+        // A word of 4,000 letters is refused at every position; one character of 18 KB is refused
+        // where a word is (it is a letter), and allowed as a value's key.
+        let word = String(repeating: "w", count: 4_000), heavy = "a" + String(repeating: "\u{301}", count: 9_000)
+        _ = try #require(error(parsing: position.replacingOccurrences(of: "TEXT", with: word)))
+        for text in [word, heavy] {
+            guard let problem = error(parsing: position.replacingOccurrences(of: "TEXT", with: text)) else { continue }
+            #expect(problem.message.utf8.count < 400, "\(problem.message.utf8.count) bytes: \(problem.message.prefix(80))")
+            #expect(problem.description.utf8.count < 2_000)
+        }
+    }
+
     // MARK: Names that are not declared
 
     @Test("up to 5 names declared so far are all listed")

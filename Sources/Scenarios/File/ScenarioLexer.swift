@@ -143,7 +143,7 @@ struct ScenarioLexer {
                             value.unicodeScalars.append(scalar)
                             index = end - 1
                         default:
-                            throw Failure(column: index + 1, message: "unknown escape '\\\(escaped)' in a string; use \\\" \\\\ \\n \\t or \\u{...}")
+                            throw Failure(column: index + 1, message: "unknown escape '\\\(ScenarioParser.shortened(String(escaped)))' in a string; use \\\" \\\\ \\n \\t or \\u{...}")
                         }
                         index += 2
                         continue
@@ -185,7 +185,7 @@ struct ScenarioLexer {
                 tokens.append(Token(kind: .symbol(character), column: column, text: String(character)))
                 index += 1
             } else {
-                throw Failure(column: column, message: "unexpected '\(character)'")
+                throw Failure(column: column, message: "unexpected '\(ScenarioParser.shortened(String(character)))'")
             }
         }
         return tokens

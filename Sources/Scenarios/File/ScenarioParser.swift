@@ -332,7 +332,7 @@ struct ScenarioParser {
             case "next": event = .next(try cursor.string("the value"))
             case "completed": event = .completed; terminated = true
             case "error": event = .error(try cursor.string("the error's message")); terminated = true
-            case let other: throw Failure(column: kindColumn, message: "expected next, completed or error, found '\(other)'")
+            case let other: throw Failure(column: kindColumn, message: "expected next, completed or error, found '\(Self.shortened(other))'")
             }
             if timed.last?.offset == offset {
                 timed[timed.count - 1].events.append(event)
@@ -351,9 +351,9 @@ struct ScenarioParser {
             let column = cursor.column
             let key = try cursor.word("a value's character")
             guard key.count == 1, let character = key.first else {
-                throw Failure(column: column, message: "a value is named by one character, not '\(key)'")
+                throw Failure(column: column, message: "a value is named by one character, not '\(Self.shortened(key))'")
             }
-            guard values[character] == nil else { throw Failure(column: column, message: "'\(key)' is given twice") }
+            guard values[character] == nil else { throw Failure(column: column, message: "'\(Self.shortened(key))' is given twice") }
             try cursor.symbol("=")
             values[character] = try cursor.string("the value")
         } while cursor.accept(symbol: ",")
@@ -502,7 +502,7 @@ struct ScenarioParser {
                 repeat {
                     let valueColumn = cursor.column
                     let value = try cursor.string("a value")
-                    guard keys[value] == nil else { throw Failure(column: valueColumn, message: "\"\(value)\" is given twice") }
+                    guard keys[value] == nil else { throw Failure(column: valueColumn, message: "\"\(Self.shortened(value))\" is given twice") }
                     try cursor.symbol("=")
                     keys[value] = try cursor.string("its group's key")
                 } while cursor.accept(symbol: ",")
@@ -571,7 +571,7 @@ struct ScenarioParser {
                 let target = try reference(&cursor, signals + [.groups], what: "a signal")
                 if names[target] == .groups {
                     guard cursor.accept("each") else {
-                        throw Failure(column: targetColumn, message: "'\(target)' sends groups: write 'each' after it to subscribe to every group too")
+                        throw Failure(column: targetColumn, message: "'\(Self.shortened(target))' sends groups: write 'each' after it to subscribe to every group too")
                     }
                     return .subscribeEach(label, to: target)
                 }
@@ -601,7 +601,7 @@ struct ScenarioParser {
             let subject = try reference(&cursor, subjects, what: "a subject")
             return .fail(subject, try cursor.string("the error's message"))
         case let other:
-            throw Failure(column: column, message: "expected subscribe, connect, send, complete or fail, found '\(other)'")
+            throw Failure(column: column, message: "expected subscribe, connect, send, complete or fail, found '\(Self.shortened(other))'")
         }
     }
 
