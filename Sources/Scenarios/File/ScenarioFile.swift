@@ -64,6 +64,10 @@ public struct ScenarioFile: Sendable {
         case send(String, String)
         case complete(String)
         case fail(String, String)
+        /// Disposes every subscription made so far by `subscribe "LABEL" to` with this label.
+        case disposeLabel(String)
+        /// Disposes a connection: what its `connect` returned.
+        case disposeConnection(String)
     }
 
     /// One cold source event, relative to the subscription.

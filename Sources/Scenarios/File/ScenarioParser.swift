@@ -70,6 +70,10 @@ struct ScenarioParser {
     let file: String
     private(set) var names: [String: Kind] = [:]
     private var seen: Set<String> = []
+    /// The earliest time of the `subscribe "LABEL" to` statements so far, by label (0 without `at`).
+    private var subscribedLabels: [String: Double] = [:]
+    /// The earliest time of the `connect` statements so far, by connection (0 without `at`).
+    private var connected: [String: Double] = [:]
 
     init(file: String) { self.file = file }
 
@@ -143,7 +147,7 @@ struct ScenarioParser {
 
     // MARK: Statements
 
-    static let statements = "title, about, experiment, frame, cold, subject, behavior, replay, channel, let, subscribe, connect, send, complete, fail, expect or at"
+    static let statements = "title, about, experiment, frame, cold, subject, behavior, replay, channel, let, subscribe, connect, send, complete, fail, dispose, expect or at"
 
     mutating func statement(
         _ cursor: inout Cursor, into scenario: inout ScenarioFile, about: inout [String], line: Int
@@ -197,7 +201,7 @@ struct ScenarioParser {
         case "at":
             let time = try cursor.time("a time in seconds after 'at'")
             append(.action(try action(&cursor, at: time), at: time))
-        case "subscribe", "connect", "send", "complete", "fail":
+        case "subscribe", "connect", "send", "complete", "fail", "dispose":
             cursor.index -= 1
             append(.action(try action(&cursor, at: nil), at: nil))
         case "expect": scenario.expectations.append(try expectation(&cursor, line: line))
@@ -558,11 +562,11 @@ struct ScenarioParser {
     // MARK: Actions
 
     /// - Parameter time: The statement's `at` time, if it has one.
-    private func action(_ cursor: inout Cursor, at time: Double?) throws(Failure) -> ScenarioFile.Action {
+    private mutating func action(_ cursor: inout Cursor, at time: Double?) throws(Failure) -> ScenarioFile.Action {
         let column = cursor.column
         let signals: [Kind] = [.signal, .subject, .connection, .terminal]
         let subjects: [Kind] = [.subject, .terminal]
-        switch try cursor.word("subscribe, connect, send, complete or fail") {
+        switch try cursor.word("subscribe, connect, send, complete, fail or dispose") {
         case "subscribe":
             if case .string(let label)? = cursor.current?.kind {
                 cursor.index += 1
@@ -573,7 +577,8 @@ struct ScenarioParser {
                     guard cursor.accept("each") else {
                         throw Failure(column: targetColumn, message: "'\(Self.shortened(target))' sends groups: write 'each' after it to subscribe to every group too")
                     }
-                    return .subscribeEach(label, to: target)
+                    noteSubscription(label, at: time)
+                return .subscribeEach(label, to: target)
                 }
                 var until: Double?
                 if cursor.accept("until") {
@@ -587,12 +592,17 @@ struct ScenarioParser {
                     }
                     until = end
                 }
+                noteSubscription(label, at: time)
                 return .subscribeLabel(label, to: target, until: until)
             }
             let subject = try reference(&cursor, subjects, what: "a subscriber's label in double quotes, or a subject")
             try cursor.keyword("to")
             return .subscribeSubject(subject, to: try reference(&cursor, signals, what: "a signal"))
-        case "connect": return .connect(try reference(&cursor, [.connection], what: "a connection"))
+        case "connect":
+            let connection = try reference(&cursor, [.connection], what: "a connection")
+            connected[connection] = min(connected[connection] ?? .infinity, time ?? 0)
+            return .connect(connection)
+        case "dispose": return try disposal(&cursor, at: time)
         case "send":
             let subject = try reference(&cursor, subjects, what: "a subject")
             return .send(subject, try cursor.string("the value"))
@@ -601,8 +611,42 @@ struct ScenarioParser {
             let subject = try reference(&cursor, subjects, what: "a subject")
             return .fail(subject, try cursor.string("the error's message"))
         case let other:
-            throw Failure(column: column, message: "expected subscribe, connect, send, complete or fail, found '\(Self.shortened(other))'")
+            throw Failure(column: column, message: "expected subscribe, connect, send, complete, fail or dispose, found '\(Self.shortened(other))'")
         }
+    }
+
+    private mutating func noteSubscription(_ label: String, at time: Double?) {
+        subscribedLabels[label] = min(subscribedLabels[label] ?? .infinity, time ?? 0)
+    }
+
+    /// `dispose "LABEL"` or `dispose CONNECTION`: what an earlier `subscribe "LABEL" to` or
+    /// `connect` statement made, at a time not before it.
+    private func disposal(_ cursor: inout Cursor, at time: Double?) throws(Failure) -> ScenarioFile.Action {
+        let column = cursor.column
+        let when = time ?? 0
+        let format = SecondsFormat()
+        if case .string(let label)? = cursor.current?.kind {
+            cursor.index += 1
+            guard let subscribed = subscribedLabels[label] else {
+                throw Failure(column: column, message: "no subscriber is labelled \"\(Self.shortened(label))\" before this line: "
+                    + "dispose takes the label of an earlier 'subscribe \"LABEL\" to NAME', or a connection")
+            }
+            guard subscribed <= when else {
+                throw Failure(column: column, message: "the disposal at \(format.format(when)) s would come before \"\(Self.shortened(label))\" "
+                    + "subscribes, at \(format.format(subscribed)) s")
+            }
+            return .disposeLabel(label)
+        }
+        let connection = try reference(&cursor, [.connection], what: "a subscriber's label in double quotes, or a connection")
+        guard let connectedAt = connected[connection] else {
+            throw Failure(column: column, message: "'\(Self.shortened(connection))' is not connected before this line: "
+                + "dispose a connection after a 'connect \(Self.shortened(connection))'")
+        }
+        guard connectedAt <= when else {
+            throw Failure(column: column, message: "the disposal at \(format.format(when)) s would come before "
+                + "'\(Self.shortened(connection))' connects, at \(format.format(connectedAt)) s")
+        }
+        return .disposeConnection(connection)
     }
 
     private func expectation(_ cursor: inout Cursor, line: Int) throws(Failure) -> ScenarioFile.Expectation {

@@ -62,6 +62,8 @@ private struct ScenarioRunner {
     /// What the templates may make, when the run is limited.
     let text: TextBudget?
     var values: [String: Value] = [:]
+    /// What `dispose` statements dispose.
+    let held = HeldDisposables()
     /// Everything made, kept alive until the recording ends.
     var kept: [Any] = []
 
@@ -257,12 +259,14 @@ private struct ScenarioRunner {
 
     private func perform(_ action: ScenarioFile.Action) -> @Sendable () -> Void {
         let scheduler = scheduler
+        let held = held
         switch action {
         case .subscribeLabel(let label, let name, let until):
             let target = signal(name)
             let log = log
             return {
                 let disposable = log.subscribing(label: label, to: name) { target.subscribe(label: label) }
+                held.hold(disposable, label: label)
                 if let until {
                     scheduler.schedule(after: max(until - scheduler.now, 0)) { disposable.dispose() }
                 }
@@ -271,11 +275,12 @@ private struct ScenarioRunner {
             guard case .groups(let groups) = value(name) else { preconditionFailure("checked by the parser") }
             let log = log
             return {
-                _ = log.subscribing(label: label, to: name) {
+                let disposable = log.subscribing(label: label, to: name) {
                     groups.subscribe(label: label, next: { group in
                         _ = log.subscribing(label: group.key, to: name) { group.subscribe(label: group.key) }
                     })
                 }
+                held.hold(disposable, label: label)
             }
         case .subscribeSubject(let subscriber, let name):
             let target = signal(name)
@@ -286,7 +291,11 @@ private struct ScenarioRunner {
             }
         case .connect(let name):
             guard case .connection(let connection) = value(name) else { preconditionFailure("checked by the parser") }
-            return { connection.connect() }
+            return { held.hold(connection.connect(), connection: name) }
+        case .disposeLabel(let label):
+            return { held.disposeSubscriptions(labelled: label) }
+        case .disposeConnection(let name):
+            return { held.disposeConnection(named: name) }
         case .send(let name, let value):
             let target = self.value(name)
             return { target.send(.next(value)) }
