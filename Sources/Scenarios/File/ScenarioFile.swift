@@ -75,7 +75,30 @@ public struct ScenarioFile: Sendable {
         case next(String)
         case completed
         case error(String)
+
+        /// The value or error message, if the event has one.
+        var text: String? {
+            switch self {
+            case .next(let text), .error(let text): text
+            case .completed: nil
+            }
+        }
+
+        /// Whether its text has a `{}`, for the value that triggered the subscription (`flattenMap NAME`).
+        var isTemplate: Bool { text?.contains("{}") ?? false }
+
+        /// The same kind of event with `text` instead.
+        func with(text: String) -> SourceEvent {
+            switch self {
+            case .next: .next(text)
+            case .error: .error(text)
+            case .completed: .completed
+            }
+        }
     }
+
+    /// A cold source's events, grouped by their time after the subscription, in order.
+    typealias Timeline = [(offset: Double, events: [SourceEvent])]
 
     enum Source: Sendable {
         case name(String)
@@ -122,7 +145,7 @@ public struct ScenarioFile: Sendable {
     }
 
     enum Statement: Sendable {
-        case cold(String, [(offset: Double, events: [SourceEvent])])
+        case cold(String, Timeline)
         case subject(String)
         case behavior(String, String)
         case replay(String, capacity: Int?)

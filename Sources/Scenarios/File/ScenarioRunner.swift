@@ -62,6 +62,9 @@ private struct ScenarioRunner {
     /// What the templates may make, when the run is limited.
     let text: TextBudget?
     var values: [String: Value] = [:]
+    /// The cold sources' timelines, by name: `flattenMap NAME` makes a new one for each value, its
+    /// `{}` filled with the value.
+    var colds: [String: ScenarioFile.Timeline] = [:]
     /// What `dispose` statements dispose.
     let held = HeldDisposables()
     /// Everything made, kept alive until the recording ends.
@@ -95,24 +98,8 @@ private struct ScenarioRunner {
     mutating func run(_ statement: ScenarioFile.AtLine<ScenarioFile.Statement>) {
         switch statement.value {
         case .cold(let name, let timeline):
-            let scheduler = scheduler
-            let signal = Signal<String>.create { subscriber in
-                let pending = CompoundDisposable()
-                for (offset, events) in timeline {
-                    let action = scheduler.schedule(after: offset) {
-                        for event in events {
-                            switch event {
-                            case .next(let value): subscriber.sendNext(value)
-                            case .completed: subscriber.sendCompleted()
-                            case .error(let message): subscriber.sendError(ScenarioError(description: message))
-                            }
-                        }
-                    }
-                    if let action { pending.add(action) }
-                }
-                return pending
-            }.named(name)
-            define(name, .signal(signal))
+            colds[name] = timeline
+            define(name, .signal(Self.cold(name, timeline, scheduler: scheduler)))
         case .subject(let name): define(name, .subject(Subject<String>().named(name)))
         case .behavior(let name, let initial): define(name, .subject(BehaviorSubject(initial).named(name)))
         case .replay(let name, let capacity):
@@ -137,6 +124,26 @@ private struct ScenarioRunner {
                 work()
             }
         }
+    }
+
+    /// A cold source: each subscription schedules the timeline's events, relative to it, on `scheduler`.
+    private static func cold(_ name: String, _ timeline: ScenarioFile.Timeline, scheduler: TestScheduler) -> Signal<String> {
+        Signal<String>.create { subscriber in
+            let pending = CompoundDisposable()
+            for (offset, events) in timeline {
+                let action = scheduler.schedule(after: offset) {
+                    for event in events {
+                        switch event {
+                        case .next(let value): subscriber.sendNext(value)
+                        case .completed: subscriber.sendCompleted()
+                        case .error(let message): subscriber.sendError(ScenarioError(description: message))
+                        }
+                    }
+                }
+                if let action { pending.add(action) }
+            }
+            return pending
+        }.named(name)
     }
 
     /// The signal a `let` makes, named after its `let` as the file's other declarations are: unless
@@ -210,8 +217,21 @@ private struct ScenarioRunner {
                 let kept = Set(kept)
                 current = .signal(current.signal.filter { kept.contains($0) })
             case .flattenMapTo(let name):
-                let inner = signal(name)
-                current = .signal(current.signal.flattenMap { _ in inner })
+                if let timeline = colds[name], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) {
+                    // A request that uses the value that triggered it: a new cold signal per value.
+                    let scheduler = scheduler
+                    let fills = timeline.map { $0.events.map { event in event.text.map { filler($0, column: column) } } }
+                    current = .signal(current.signal.flattenMap { value in
+                        let filled = zip(timeline, fills).map { entry, fills in
+                            (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
+                        }
+                        // Named like a call, so each request's lane says which value made it.
+                        return Self.cold("\(name)(\"\(value)\")", filled, scheduler: scheduler)
+                    })
+                } else {
+                    let inner = signal(name)
+                    current = .signal(current.signal.flattenMap { _ in inner })
+                }
             case .flattenMapReturn(let template):
                 let fill = filler(template, column: column)
                 current = .signal(current.signal.flattenMap { Signal.return(fill($0)) })
