@@ -97,23 +97,26 @@ private func deadline() -> DispatchTime { .now() + .seconds(60) }
 
     @Test("without a current scheduler, delay sends from one queue scheduler made for the subscription")
     func delayFallback() {
-        let subject = Subject<Int>()
+        let held = Locked<(any Subscriber<Int>)?>(nil)
+        let subscribed = DispatchSemaphore(value: 0)
+        let source = Signal<Int>.create { subscriber in
+            held.withLock { $0 = subscriber }
+            subscribed.signal()
+            return nil
+        }
         let log = DeliveryLog()
         let done = DispatchSemaphore(value: 0)
-        let subscribed = DispatchSemaphore(value: 0)
+        _ = source.delay(0.01).subscribe(
+            next: { log.append("\($0) on \(Scheduler.current?.name ?? "nil")") },
+            completed: { log.append("completed on \(Scheduler.current?.name ?? "nil")"); done.signal() })
+        #expect(subscribed.wait(timeout: deadline()) == .success)
         // A thread of its own, where no scheduler is current.
         Thread.detachNewThread {
             #expect(Scheduler.current == nil)
-            _ = subject.delay(0.01).subscribe(
-                next: { log.append("\($0) on \(Scheduler.current?.name ?? "nil")") },
-                completed: { log.append("completed on \(Scheduler.current?.name ?? "nil")"); done.signal() })
-            subscribed.signal()
-        }
-        #expect(subscribed.wait(timeout: deadline()) == .success)
-        Thread.detachNewThread {
-            subject.sendNext(1)
-            subject.sendNext(2)
-            subject.sendCompleted()
+            let subscriber = held.withLock { $0 }
+            subscriber?.sendNext(1)
+            subscriber?.sendNext(2)
+            subscriber?.sendCompleted()
         }
         #expect(done.wait(timeout: deadline()) == .success)
         let queue = "org.sigviz.Reactive.QueueScheduler"
