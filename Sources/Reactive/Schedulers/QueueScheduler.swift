@@ -48,4 +48,36 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
         }
         return disposable
     }
+
+    /// A dispatch timer on ``queue``: the first run `delay` seconds from now,
+    /// then every `interval` seconds, each allowed `leeway` seconds late.
+    override func schedule(
+        after delay: TimeInterval, repeatingEvery interval: TimeInterval, leeway: TimeInterval,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(
+            deadline: .now() + .nanoseconds(Int(nanoseconds(delay))),
+            repeating: .nanoseconds(Int(nanoseconds(interval, "interval"))),
+            leeway: .nanoseconds(Int(nanoseconds(leeway, "leeway"))))
+        let cancellable = CancellableTimer(timer)
+        let disposable = BlockDisposable { cancellable.cancel() }
+        timer.setEventHandler { [self] in
+            if disposable.isDisposed { return }
+            perform(action)
+        }
+        timer.resume()
+        return disposable
+    }
+}
+
+/// A dispatch timer that any thread may cancel.
+private final class CancellableTimer: @unchecked Sendable {
+    // @unchecked: Dispatch does not mark its sources Sendable, but `cancel()` is
+    // documented as safe from any thread, and this class offers nothing else.
+    private let timer: any DispatchSourceTimer
+
+    init(_ timer: any DispatchSourceTimer) { self.timer = timer }
+
+    func cancel() { timer.cancel() }
 }

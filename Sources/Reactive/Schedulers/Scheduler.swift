@@ -49,6 +49,33 @@ public class Scheduler: @unchecked Sendable {
         preconditionFailure("\(type(of: self)) must override schedule(after:_:)")
     }
 
+    /// Schedules `action` to run `delay` seconds from ``now``, then every
+    /// `interval` seconds until the result is disposed
+    /// (RAC's `-after:repeatingEvery:withLeeway:schedule:`).
+    ///
+    /// This default, which ``TestScheduler`` uses, schedules each run when the
+    /// one before it starts, `interval` after its due time, and before it runs
+    /// (as `RACTestScheduler` does), so virtual time never drifts. It ignores
+    /// `leeway`; ``QueueScheduler`` passes it to a dispatch timer.
+    func schedule(
+        after delay: TimeInterval, repeatingEvery interval: TimeInterval, leeway: TimeInterval,
+        _ action: @escaping @Sendable () -> Void
+    ) -> any Disposable {
+        let repetitions = CompoundDisposable()
+        @Sendable func scheduleRun(after delay: TimeInterval) {
+            let current = Locked<(any Disposable)?>(nil)
+            let scheduled = schedule(after: delay) {
+                if let this = current.withLock({ $0 }) { repetitions.remove(this) }
+                scheduleRun(after: interval)
+                action()
+            }
+            current.withLock { $0 = scheduled }
+            repetitions.add(scheduled)
+        }
+        scheduleRun(after: delay)
+        return repetitions
+    }
+
     /// The scheduler's clock, in seconds.
     ///
     /// Virtual seconds since creation for ``TestScheduler``; for the others a

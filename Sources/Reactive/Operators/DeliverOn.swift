@@ -1,0 +1,25 @@
+extension Signal {
+    /// Forwards the receiver's events from work scheduled on `scheduler`
+    /// (RAC's `-deliverOn:`).
+    ///
+    /// Subscription still happens where it is made; only `next`, `error` and
+    /// `completed` are hopped, each in its own scheduled block, in order. Use
+    /// ``subscribe(on:)`` to move the subscription's side effects.
+    ///
+    /// As in RAC, disposing the subscription does not cancel the blocks
+    /// already scheduled: they run and deliver nothing.
+    ///
+    /// ```swift
+    /// let names = search.deliver(on: .main)
+    /// ```
+    /// - Parameter scheduler: Where events will be delivered.
+    /// - Returns: A signal named `"[<name>] -deliverOn: <scheduler name>"`.
+    public func deliver(on scheduler: Scheduler) -> Signal<Value> {
+        Signal.makeOperator(name: "[\(name)] -deliverOn: \(scheduler.name)") { subscriber in
+            self.subscribe(
+                next: { value in scheduler.schedule { subscriber.sendNext(value) } },
+                error: { error in scheduler.schedule { subscriber.sendError(error) } },
+                completed: { scheduler.schedule { subscriber.sendCompleted() } })
+        }
+    }
+}

@@ -1,0 +1,24 @@
+extension Signal {
+    /// Subscribes to the receiver from work scheduled on `scheduler`
+    /// (RAC's `-subscribeOn:`).
+    ///
+    /// The receiver's subscription side effects (its `didSubscribe`) run on
+    /// `scheduler`; its events are forwarded from wherever it sends them. Use
+    /// ``deliver(on:)`` to move the events. Disposing before the scheduled
+    /// subscription runs cancels it; after, it disposes the subscription.
+    ///
+    /// ```swift
+    /// let contents = readFile.subscribe(on: QueueScheduler(name: "io"))
+    /// ```
+    /// - Parameter scheduler: Where the receiver is subscribed.
+    /// - Returns: A signal named `"[<name>] -subscribeOn: <scheduler name>"`.
+    public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
+        Signal.makeOperator(name: "[\(name)] -subscribeOn: \(scheduler.name)") { subscriber in
+            let disposable = CompoundDisposable()
+            disposable.add(scheduler.schedule {
+                disposable.add(self.subscribe(subscriber))
+            })
+            return disposable
+        }
+    }
+}
