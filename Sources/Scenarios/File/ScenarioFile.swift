@@ -111,6 +111,8 @@ public struct ScenarioFile: Sendable {
         case `defer`(String)
         /// `defer return "template"`: a new `return` signal on each subscription; `{now}` is the time.
         case deferReturn(String)
+        /// `interval 1`: `Signal.interval` on the run's scheduler; each value is the time, as text.
+        case interval(Double)
     }
 
     enum Operator: Sendable {
@@ -142,6 +144,12 @@ public struct ScenarioFile: Sendable {
         case named(String)
         /// `groupBy "1" = "odd", ...`: the key of each listed value; other values are their own key.
         case groupBy([String: String])
+        case delay(Double)
+        case throttle(Double)
+        /// `bufferWithTime 1`: each buffer as one text value, `(a, b)`.
+        case bufferWithTime(Double)
+        case timeout(Double)
+        case sample(String)
     }
 
     enum Statement: Sendable {

@@ -424,6 +424,12 @@ struct ScenarioParser {
         case .word("error")?:
             cursor.index += 1
             source = .error(try cursor.string("the error's message"))
+        case .word("interval")?:
+            cursor.index += 1
+            let column = cursor.column
+            let seconds = try cursor.time("the seconds between values")
+            guard seconds > 0 else { throw Failure(column: column, message: "an interval is more than 0 seconds") }
+            source = .interval(seconds)
         case .word("defer")?:
             cursor.index += 1
             if cursor.accept("return") {
@@ -432,7 +438,7 @@ struct ScenarioParser {
                 source = .defer(try reference(&cursor, signals, what: "a signal or return"))
             }
         default:
-            let reference = try reference(&cursor, signals, what: "a signal, merge, concat, return, empty, never, error or defer")
+            let reference = try reference(&cursor, signals, what: "a signal, merge, concat, return, empty, never, error, defer or interval")
             kind = names[reference] == .connection ? .connection : .signal
             source = .name(reference)
         }
@@ -483,6 +489,11 @@ struct ScenarioParser {
                 let start = try cursor.string("the start value")
                 op = .scan(start: start, template: try cursor.string(
                     "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
+            case "delay": op = .delay(try cursor.time("the seconds to delay each value by"))
+            case "throttle": op = .throttle(try cursor.time("the seconds without a value before the last is sent"))
+            case "bufferWithTime": op = .bufferWithTime(try cursor.time("the seconds each buffer collects for"))
+            case "timeout": op = .timeout(try cursor.time("the seconds before the error"))
+            case "sample": op = .sample(try reference(&cursor, signals, what: "a signal whose values sample it"))
             case "then": op = .then(try reference(&cursor, signals, what: "a signal"))
             case "ignoreValues": op = .ignoreValues
             case "multicast":
@@ -525,7 +536,8 @@ struct ScenarioParser {
     static let operators = [
         "map", "mapReplace", "filter", "flattenMap", "merge", "concat", "startWith", "catchTo", "take", "skip",
         "takeLast", "distinctUntilChanged", "scan", "then", "ignoreValues", "multicast", "publish", "replay",
-        "replayLast", "replayLazily", "autoconnect", "named", "groupBy",
+        "replayLast", "replayLazily", "autoconnect", "named", "groupBy", "delay", "throttle", "bufferWithTime",
+        "timeout", "sample",
     ]
 
     /// How many operators an "is not an operator" message suggests.

@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import Tracer
 
 extension ScenarioFile {
     /// The file as a ``Scenario``: running it builds the signals with the real
@@ -203,6 +204,9 @@ private struct ScenarioRunner {
             let scheduler = scheduler
             let fill = filler(template, placeholder: "{now}", column: source.column)
             current = .signal(Signal.defer { Signal.return(fill("\(scheduler.now)")) })
+        case .interval(let seconds):
+            let format = SecondsFormat()
+            current = .signal(Signal.interval(seconds, on: scheduler).map { format.format($0) })
         }
         for (op, column) in operators.lazy.map({ ($0.value, $0.column) }) {
             if case .groupBy(let keys) = op {
@@ -249,6 +253,18 @@ private struct ScenarioRunner {
             case .distinctUntilChanged: current = .signal(current.signal.distinctUntilChanged())
             case .scan(let start, let template):
                 current = .signal(current.signal.scan(start: start, reduce: accumulator(template, column: column)))
+            case .delay(let seconds): current = .signal(current.signal.delay(seconds))
+            case .throttle(let seconds): current = .signal(current.signal.throttle(seconds))
+            case .bufferWithTime(let seconds):
+                let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
+                current = .signal(current.signal.bufferWithTime(seconds, on: scheduler).map { values in
+                    // Measured before it is made, as a template's text is.
+                    let bytes = values.reduce(2 + 2 * max(values.count - 1, 0)) { $0 + $1.utf8.count }
+                    if let text, !text.allows(bytes, at: place) { return "" }
+                    return "(" + values.joined(separator: ", ") + ")"
+                })
+            case .timeout(let seconds): current = .signal(current.signal.timeout(seconds, on: scheduler))
+            case .sample(let name): current = .signal(current.signal.sample(signal(name)))
             case .then(let name):
                 let next = signal(name)
                 current = .signal(current.signal.then { next })
@@ -447,7 +463,7 @@ private struct Nesting {
             switch source {
             case .name(let name), .defer(let name): names = [name]
             case .merge(let list), .concat(let list): names = list
-            case .return, .empty, .never, .error, .deferReturn: names = []
+            case .return, .empty, .never, .error, .deferReturn, .interval: names = []
             }
             for op in operators { if let operand = operand(of: op.value) { names.append(operand) } }
             return names
@@ -458,7 +474,7 @@ private struct Nesting {
     private static func operand(of op: ScenarioFile.Operator) -> String? {
         switch op {
         case .flattenMapTo(let name), .merge(let name), .concat(let name), .catchTo(let name), .then(let name),
-             .multicast(let name):
+             .multicast(let name), .sample(let name):
             name
         default: nil
         }
@@ -475,7 +491,7 @@ private struct Nesting {
         case .name(let name): depthOf(name)
         case .merge(let names), .concat(let names): (names.map(depthOf).max() ?? 0) + 1
         case .defer(let name): depthOf(name) + 1
-        case .deferReturn: 1
+        case .deferReturn, .interval: 1
         case .return, .empty, .never, .error: 0
         }
         guard visit(nil, depth) else { return depth }
