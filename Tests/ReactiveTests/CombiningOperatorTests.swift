@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import Reactive
 
@@ -154,6 +155,44 @@ private let boom = TestError("boom")
     func combineLatestName() {
         let a = Signal<Int>.never().named("a"), b = Signal<String>.never().named("b")
         #expect(a.combineLatest(with: b).name == "[a] -combineLatestWith: b")
+    }
+
+    @Test("combineLatest(with:) handles a value its subscriber sends back re-entrantly after the current one")
+    func combineLatestReentrant() {
+        let scheduler = TestScheduler()
+        let a = Subject<Int>(), b = Subject<Int>()
+        let seen = Locked<[String]>([])
+        scheduler.perform {
+            a.combineLatest(with: b).subscribe(next: { pair in
+                seen.withLock { $0.append("\(pair.0)\(pair.1)") }
+                if pair == (1, 1) { a.sendNext(2) }
+            })
+            a.sendNext(1)
+            b.sendNext(1)
+        }
+        #expect(seen.withLock { $0 } == ["11", "21"])
+    }
+
+    @Test("combineLatest(with:) fed from two threads at once ends with the latest pair, then completes")
+    func combineLatestConcurrent() {
+        let scheduler = TestScheduler()
+        let a = Subject<Int>(), b = Subject<Int>()
+        let seen = Locked<(last: (Int, Int)?, count: Int, completions: Int)>((nil, 0, 0))
+        scheduler.perform {
+            a.combineLatest(with: b).subscribe(
+                next: { pair in seen.withLock { $0.last = pair; $0.count += 1 } },
+                completed: { seen.withLock { $0.completions += 1 } })
+        }
+        let count = 2_000
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            let subject = side == 0 ? a : b
+            for value in 0..<count { subject.sendNext(value) }
+            subject.sendCompleted()
+        }
+        let (last, sent, completions) = seen.withLock { $0 }
+        #expect(last.map { [$0.0, $0.1] } == [count - 1, count - 1])
+        #expect(sent <= 2 * count - 1)
+        #expect(completions == 1)
     }
 
     // MARK: +combineLatest
@@ -319,6 +358,27 @@ private let boom = TestError("boom")
         scheduler.perform { subject.sendNext(2) }
         scheduler.perform { subject.sendCompleted() }
         #expect(recorder.events == [.next("11", at: 0), .next("22", at: 0), .completed(at: 0)])
+    }
+
+    @Test("zip(with:) fed from two threads at once pairs every value with the one of the same rank")
+    func zipConcurrent() {
+        let scheduler = TestScheduler()
+        let a = Subject<Int>(), b = Subject<Int>()
+        let seen = Locked<(pairs: [[Int]], completions: Int)>(([], 0))
+        scheduler.perform {
+            a.zip(with: b).subscribe(
+                next: { pair in seen.withLock { $0.pairs.append([pair.0, pair.1]) } },
+                completed: { seen.withLock { $0.completions += 1 } })
+        }
+        let count = 2_000
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            let subject = side == 0 ? a : b
+            for value in 0..<count { subject.sendNext(value) }
+            subject.sendCompleted()
+        }
+        let (pairs, completions) = seen.withLock { $0 }
+        #expect(pairs == (0..<count).map { [$0, $0] })
+        #expect(completions == 1)
     }
 
     @Test("zip(with:) is named [a] -zipWith: b")
