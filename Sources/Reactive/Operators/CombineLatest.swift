@@ -27,37 +27,6 @@ private struct CombineLatestState<Left: Sendable, Right: Sendable>: Sendable {
     }
 }
 
-/// An event from one operand of a two-signal operator, in the order it arrived.
-enum OperandEvent<Left: Sendable, Right: Sendable>: Sendable {
-    case left(Event<Left>)
-    case right(Event<Right>)
-}
-
-/// What a two-signal operator sends for one ``OperandEvent``: nothing, a pair,
-/// a pair then completion, completion or an error.
-enum OperandOutput<Left: Sendable, Right: Sendable> {
-    case none
-    case next(Left, Right)
-    case nextThenCompleted(Left, Right)
-    case completed
-    case error(any Error)
-}
-
-extension Subscriber {
-    /// Sends `output`, its pair made into a value by `combine`.
-    func send<Left, Right>(_ output: OperandOutput<Left, Right>, _ combine: (Left, Right) -> Value) {
-        switch output {
-        case .none: break
-        case .next(let left, let right): sendNext(combine(left, right))
-        case .nextThenCompleted(let left, let right):
-            sendNext(combine(left, right))
-            sendCompleted()
-        case .completed: sendCompleted()
-        case .error(let error): sendError(error)
-        }
-    }
-}
-
 extension Signal {
     /// Sends the latest value of the receiver and of `other` as a pair, each
     /// time either sends a value once both have sent one (RAC's `-combineLatestWith:`).
@@ -90,7 +59,7 @@ extension Signal {
 
             @Sendable func handle(_ event: OperandEvent<Value, Other>) {
                 let output = state.withLock { $0.apply(event) }
-                subscriber.send(output, combine)
+                subscriber.send(output, combining: combine)
             }
             @Sendable func receive(_ event: OperandEvent<Value, Other>) { inbox.submit(event, handle) }
 

@@ -63,7 +63,7 @@ extension Signal {
 
             @Sendable func handle(_ event: OperandEvent<Value, Other>) {
                 let output = state.withLock { $0.apply(event) }
-                subscriber.send(output, combine)
+                subscriber.send(output, combining: combine)
             }
             @Sendable func receive(_ event: OperandEvent<Value, Other>) { inbox.submit(event, handle) }
 
