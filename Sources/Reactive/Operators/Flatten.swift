@@ -37,7 +37,7 @@ extension Signal {
     /// the one before has completed (RAC's `-concat`, that is `-flatten: 1`).
     ///
     /// ```swift
-    /// let steps = Signal.merge([login, sync, refresh].map(Signal.return)).concat()
+    /// let pages = pageRequests.concat()   // one request at a time, in the order they came
     /// ```
     /// - Returns: A signal named `"[<name>] -concat"`.
     public func concat<Inner: Sendable>() -> Signal<Inner> where Value == Signal<Inner> {
