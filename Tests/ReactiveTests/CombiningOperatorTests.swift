@@ -252,7 +252,7 @@ private let boom = TestError("boom")
         #expect(runs.map(\.value) == [2, 2, 2])
     }
 
-    @Test("combineLatest is named +combineLatest: (a, b), and each step after RAC's join")
+    @Test("combineLatest and zip of signals are named +combineLatest: (a, b), ... reduce: and +zip: (a, b)")
     func combineLatestNames() {
         let a = Signal<Int>.never().named("a"), b = Signal<Int>.never().named("b")
         #expect(Signal.combineLatest([a, b]).name == "+combineLatest: (a, b)")
