@@ -1,0 +1,93 @@
+// RAC 2.5's -flatten: and -concat (RACSignal+Operations.m).
+
+/// What one `flatten(maxConcurrent:)` subscription is doing: the subscriptions
+/// to inner signals still running, the inner signals waiting their turn, and
+/// whether the receiver has completed (RAC's `activeDisposables`, `queuedSignals`
+/// and `selfCompleted`).
+private struct FlattenState<Inner: Sendable>: Sendable {
+    var active: [SerialDisposable] = []
+    var queued: [Signal<Inner>] = []
+    var selfCompleted = false
+
+    /// RAC's `completeIfAllowed`.
+    var canComplete: Bool { selfCompleted && active.isEmpty }
+}
+
+extension Signal {
+    /// Merges the values of the signals the receiver sends, with at most
+    /// `maxConcurrent` of them subscribed at a time (RAC's `-flatten:`).
+    ///
+    /// An inner signal that arrives while `maxConcurrent` are running waits in a
+    /// queue; each time one completes, the oldest waiting signal is subscribed.
+    /// A `maxConcurrent` of 0 means no limit. The result completes when the
+    /// receiver and every inner signal have completed, and fails at the first
+    /// error from any of them, which disposes everything.
+    ///
+    /// ```swift
+    /// let downloads = urls.map { download($0) }.flatten(maxConcurrent: 2)
+    /// ```
+    /// - Parameter maxConcurrent: How many inner signals may be subscribed at once; 0 for no limit.
+    /// - Returns: A signal named `"[<name>] -flatten: <maxConcurrent>"`.
+    public func flatten<Inner: Sendable>(maxConcurrent: Int) -> Signal<Inner> where Value == Signal<Inner> {
+        precondition(maxConcurrent >= 0, "flatten(maxConcurrent:) needs 0 or more, got \(maxConcurrent)")
+        return flatten(maxConcurrent: maxConcurrent, named: "[\(name)] -flatten: \(maxConcurrent)")
+    }
+
+    /// Subscribes to the signals the receiver sends one after another, each when
+    /// the one before has completed (RAC's `-concat`, that is `-flatten: 1`).
+    ///
+    /// ```swift
+    /// let pages = pageRequests.concat()   // one request at a time, in the order they came
+    /// ```
+    /// - Returns: A signal named `"[<name>] -concat"`.
+    public func concat<Inner: Sendable>() -> Signal<Inner> where Value == Signal<Inner> {
+        flatten(maxConcurrent: 1, named: "[\(name)] -concat")
+    }
+
+    private func flatten<Inner: Sendable>(
+        maxConcurrent: Int, named name: String
+    ) -> Signal<Inner> where Value == Signal<Inner> {
+        Signal<Inner>.makeOperator(name: name) { subscriber in
+            let compound = CompoundDisposable()
+            let state = Locked(FlattenState<Inner>())
+
+            @Sendable func subscribe(to signal: Signal<Inner>) {
+                let serial = SerialDisposable()
+                state.withLock { $0.active.append(serial) }
+                compound.add(serial)
+                serial.disposable = signal.subscribe(
+                    next: { subscriber.sendNext($0) },
+                    error: { subscriber.sendError($0) },
+                    completed: {
+                        compound.remove(serial)
+                        // Either the next waiting signal, or whether to complete.
+                        let (next, completes) = state.withLock { state -> (Signal<Inner>?, Bool) in
+                            state.active.removeAll { $0 === serial }
+                            if state.queued.isEmpty { return (nil, state.canComplete) }
+                            return (state.queued.removeFirst(), false)
+                        }
+                        if let next { subscribe(to: next) } else if completes { subscriber.sendCompleted() }
+                    })
+            }
+
+            compound.add(self.subscribe(
+                next: { signal in
+                    let waits = state.withLock { state -> Bool in
+                        guard maxConcurrent > 0, state.active.count >= maxConcurrent else { return false }
+                        state.queued.append(signal)
+                        return true
+                    }
+                    if !waits { subscribe(to: signal) }
+                },
+                error: { subscriber.sendError($0) },
+                completed: {
+                    let completes = state.withLock { state -> Bool in
+                        state.selfCompleted = true
+                        return state.canComplete
+                    }
+                    if completes { subscriber.sendCompleted() }
+                }))
+            return compound
+        }
+    }
+}

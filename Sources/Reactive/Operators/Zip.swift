@@ -1,0 +1,104 @@
+// RAC 2.5's -zipWith: (RACSignal.m) and +zip:, which RACStream's +join:block: builds from it.
+
+/// What one `zip(with:)` subscription holds: each side's values not yet paired,
+/// and whether each side has completed (RAC's `selfValues`, `otherValues`, ...).
+private struct ZipState<Left: Sendable, Right: Sendable>: Sendable {
+    var left: [Left] = []
+    var right: [Right] = []
+    var leftCompleted = false
+    var rightCompleted = false
+
+    /// Whether a side has completed with none of its values left to pair.
+    var isExhausted: Bool { (leftCompleted && left.isEmpty) || (rightCompleted && right.isEmpty) }
+
+    /// Takes in one operand's event and says what to send.
+    mutating func apply(_ event: OperandEvent<Left, Right>) -> OperandOutput<Left, Right> {
+        switch event {
+        case .left(.error(let error)), .right(.error(let error)): return .error(error)
+        case .left(.next(let value)): left.append(value)
+        case .right(.next(let value)): right.append(value)
+        case .left(.completed):
+            leftCompleted = true
+            return isExhausted ? .completed : .none
+        case .right(.completed):
+            rightCompleted = true
+            return isExhausted ? .completed : .none
+        }
+        // A value: RAC checks for completion only after it has sent a pair.
+        guard !left.isEmpty, !right.isEmpty else { return .none }
+        let (first, second) = (left.removeFirst(), right.removeFirst())
+        return isExhausted ? .nextThenCompleted(first, second) : .next(first, second)
+    }
+}
+
+extension Signal {
+    /// Pairs the receiver's values with `other`'s, the first with the first,
+    /// the second with the second, and so on (RAC's `-zipWith:`).
+    ///
+    /// Each subscription subscribes to the receiver first, then to `other`.
+    /// Values wait until the other side sends its value of the same rank. The
+    /// result completes as soon as a side has completed and has no value left
+    /// waiting, and fails at the first error from either, which disposes both
+    /// subscriptions.
+    ///
+    /// ```swift
+    /// let labelled = names.zip(with: scores)   // ("ann", 3), ("bob", 5), ...
+    /// ```
+    /// - Parameter other: The signal to pair with.
+    /// - Returns: A signal named `"[<name>] -zipWith: <other's name>"`.
+    public func zip<Other: Sendable>(with other: Signal<Other>) -> Signal<(Value, Other)> {
+        zip(with: other, named: "[\(name)] -zipWith: \(other.name)") { ($0, $1) }
+    }
+
+    /// `-zipWith:`, with each pair made into a `Result` by `combine` (outside any lock).
+    func zip<Other: Sendable, Result: Sendable>(
+        with other: Signal<Other>, named name: String,
+        _ combine: @escaping @Sendable (Value, Other) -> Result
+    ) -> Signal<Result> {
+        Signal<Result>.makeOperator(name: name) { subscriber in
+            let state = Locked(ZipState<Value, Other>())
+            // Both sides' events are handled one at a time, in arrival order, with
+            // no lock held while sending (RAC sends under `@synchronized`).
+            let inbox = DrainQueue<OperandEvent<Value, Other>>()
+
+            @Sendable func handle(_ event: OperandEvent<Value, Other>) {
+                let output = state.withLock { $0.apply(event) }
+                subscriber.send(output, combining: combine)
+            }
+            @Sendable func receive(_ event: OperandEvent<Value, Other>) { inbox.submit(event, handle) }
+
+            let selfDisposable = self.subscribe(
+                next: { receive(.left(.next($0))) },
+                error: { receive(.left(.error($0))) },
+                completed: { receive(.left(.completed)) })
+            let otherDisposable = other.subscribe(
+                next: { receive(.right(.next($0))) },
+                error: { receive(.right(.error($0))) },
+                completed: { receive(.right(.completed)) })
+            return BlockDisposable {
+                selfDisposable.dispose()
+                otherDisposable.dispose()
+            }
+        }
+    }
+
+    /// Sends arrays of the values of `signals` of the same rank: the first
+    /// values of all, then the second values, and so on (RAC's `+zip:`).
+    ///
+    /// Built as RAC builds it (`+join:block:`): the first signal is mapped to
+    /// one-element arrays, then zipped with each of the others in turn by
+    /// ``zip(with:)``, and the result is mapped once more. So subscribing
+    /// subscribes to `signals` in order. With no signals, it is ``empty()``.
+    ///
+    /// ```swift
+    /// Signal.zip([first, second, third])   // [1, "a", true], ...
+    /// ```
+    /// - Parameter signals: The signals to zip, in the order of the arrays' elements.
+    /// - Returns: A signal named `"+zip: (<names>)"`.
+    public static func zip(_ signals: [Signal<Value>]) -> Signal<[Value]> {
+        let names = signals.map(\.name).joined(separator: ", ")
+        return join(signals, named: "+zip: (\(names))") { left, right in
+            left.zip(with: right, named: "[\(left.name)] -zipWith: \(right.name)") { $0 + [$1] }
+        }
+    }
+}
