@@ -113,6 +113,10 @@ public struct ScenarioFile: Sendable {
         case deferReturn(String)
         /// `interval 1`: `Signal.interval` on the run's scheduler; each value is the time, as text.
         case interval(Double)
+        /// `combineLatest a, b`: each combination as one text value, `(a, b)`.
+        case combineLatest([String])
+        /// `zip a, b`: each pair as one text value, `(a, b)`.
+        case zip([String])
     }
 
     enum Operator: Sendable {
@@ -150,6 +154,19 @@ public struct ScenarioFile: Sendable {
         case bufferWithTime(Double)
         case timeout(Double)
         case sample(String)
+        /// `map NAME`: each value to the signal NAME (a new one per value, when it is a cold signal with `{}`): a signal of signals.
+        case mapTo(String)
+        case switchToLatest
+        /// `flatten` (RACStream's `-flatten`, nil) or `flatten N` (`-flatten:`, where 0 is no limit).
+        case flatten(maxConcurrent: Int?)
+        /// `concat` of a signal of signals.
+        case concatSignals
+        /// `combineLatest NAME`: each combination as one text value, `(a, b)`.
+        case combineLatest(String)
+        /// `zip NAME`: each pair as one text value, `(a, b)`.
+        case zip(String)
+        case takeUntil(String)
+        case takeUntilReplacement(String)
     }
 
     enum Statement: Sendable {

@@ -49,7 +49,7 @@ extension ScenarioFile {
 /// The parser's state: the names declared so far and what they are.
 struct ScenarioParser {
     enum Kind: Equatable {
-        case signal, subject, connection, terminal, groups
+        case signal, subject, connection, terminal, groups, signals
 
         var description: String {
             switch self {
@@ -58,6 +58,7 @@ struct ScenarioParser {
             case .connection: "a connection"
             case .terminal: "a channel terminal"
             case .groups: "a signal of groups"
+            case .signals: "a signal of signals"
             }
         }
     }
@@ -424,6 +425,12 @@ struct ScenarioParser {
         case .word("error")?:
             cursor.index += 1
             source = .error(try cursor.string("the error's message"))
+        case .word("combineLatest")?:
+            cursor.index += 1
+            source = .combineLatest(try list(&cursor, signals))
+        case .word("zip")?:
+            cursor.index += 1
+            source = .zip(try list(&cursor, signals))
         case .word("interval")?:
             cursor.index += 1
             let column = cursor.column
@@ -438,8 +445,9 @@ struct ScenarioParser {
                 source = .defer(try reference(&cursor, signals, what: "a signal or return"))
             }
         default:
-            let reference = try reference(&cursor, signals, what: "a signal, merge, concat, return, empty, never, error, defer or interval")
-            kind = names[reference] == .connection ? .connection : .signal
+            let reference = try reference(
+                &cursor, signals + [.signals], what: "a signal, merge, concat, combineLatest, zip, return, empty, never, error, defer or interval")
+            kind = names[reference] == .connection || names[reference] == .signals ? names[reference]! : .signal
             source = .name(reference)
         }
         var operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>] = []
@@ -456,9 +464,40 @@ struct ScenarioParser {
                 // Any other operator works on the connection's signal.
                 kind = .signal
             }
+            if kind == .signals, !["switchToLatest", "flatten", "concat", "named"].contains(word) {
+                throw Failure(column: column, message: "a signal of signals is flattened first: put switchToLatest, flatten, flatten N or concat here")
+            }
+            if kind != .signals, ["switchToLatest", "flatten"].contains(word) {
+                throw Failure(column: column, message: "\(word) needs a signal of signals: put 'map NAME' before it")
+            }
             let op: ScenarioFile.Operator
             switch word {
-            case "map": op = .map(try cursor.string("a template such as \"<{}>\" ({} is the value)"))
+            case "map":
+                switch cursor.current?.kind {
+                case .word?:
+                    op = .mapTo(try reference(&cursor, signals, what: "a signal"))
+                    kind = .signals
+                case .string?: op = .map(try cursor.string("a template"))
+                default: throw cursor.fail("expected a template in double quotes such as \"<{}>\" ({} is the value), or a signal")
+                }
+            case "switchToLatest":
+                op = .switchToLatest
+                kind = .signal
+            case "flatten":
+                if case .number? = cursor.current?.kind {
+                    let limit = try count(&cursor, of: "flatten", what: "how many inner signals at once")
+                    op = .flatten(maxConcurrent: limit)
+                } else {
+                    op = .flatten(maxConcurrent: nil)
+                }
+                kind = .signal
+            case "concat" where kind == .signals:
+                op = .concatSignals
+                kind = .signal
+            case "combineLatest": op = .combineLatest(try reference(&cursor, signals, what: "a signal"))
+            case "zip": op = .zip(try reference(&cursor, signals, what: "a signal"))
+            case "takeUntil": op = .takeUntil(try reference(&cursor, signals, what: "a signal"))
+            case "takeUntilReplacement": op = .takeUntilReplacement(try reference(&cursor, signals, what: "a signal"))
             case "filter":
                 var kept = [try cursor.string("a value to keep")]
                 while cursor.accept(symbol: ",") { kept.append(try cursor.string("a value to keep")) }
@@ -537,7 +576,7 @@ struct ScenarioParser {
         "map", "mapReplace", "filter", "flattenMap", "merge", "concat", "startWith", "catchTo", "take", "skip",
         "takeLast", "distinctUntilChanged", "scan", "then", "ignoreValues", "multicast", "publish", "replay",
         "replayLast", "replayLazily", "autoconnect", "named", "groupBy", "delay", "throttle", "bufferWithTime",
-        "timeout", "sample",
+        "timeout", "sample", "combineLatest", "zip", "switchToLatest", "flatten", "takeUntil", "takeUntilReplacement",
     ]
 
     /// How many operators an "is not an operator" message suggests.

@@ -32,6 +32,8 @@ private enum Value {
     case connection(MulticastConnection<String>)
     case terminal(ChannelTerminal<String>)
     case groups(Signal<GroupedSignal<String, String>>)
+    /// What `map NAME` makes: flattened by the next operator.
+    case signals(Signal<Signal<String>>)
 
     /// The signal to subscribe to: a connection's is its subject's.
     var signal: Signal<String> {
@@ -41,6 +43,7 @@ private enum Value {
         case .connection(let connection): connection.signal
         case .terminal(let terminal): terminal
         case .groups: preconditionFailure("the parser lets groups be used only with 'each'")
+        case .signals: preconditionFailure("the parser lets a signal of signals be used only by an operator that flattens it")
         }
     }
 
@@ -93,6 +96,7 @@ private struct ScenarioRunner {
         case .connection(let connection): kept.append(connection)
         case .terminal(let terminal): kept.append(terminal)
         case .groups(let groups): kept.append(groups)
+        case .signals(let signals): kept.append(signals)
         }
     }
 
@@ -158,6 +162,7 @@ private struct ScenarioRunner {
         case (_, .named?): break
         case (.signal(let signal), _): signal.named(name)
         case (.connection(let connection), .publish?): connection.signal.named(name)
+        case (.signals(let signals), _): signals.named(name)
         default: break
         }
         return value
@@ -188,6 +193,38 @@ private struct ScenarioRunner {
                 return template.filled(with: [running, value])
             }
         }
+        /// Values made one text value, `(a, b)`, if the run's text budget allows it, or "".
+        func joiner(column: Int32) -> @Sendable ([String]) -> String {
+            let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
+            return { values in
+                // Measured before it is made, as a template's text is.
+                let bytes = values.reduce(2 + 2 * max(values.count - 1, 0)) { $0 + $1.utf8.count }
+                if let text, !text.allows(bytes, at: place) { return "" }
+                return "(" + values.joined(separator: ", ") + ")"
+            }
+        }
+        /// The signal of the name `inner` for each value: the declared one, or for a cold signal
+        /// whose events hold `{}` (a request that uses the value that triggered it), a new one
+        /// per value, filled with it and named like a call, so each request's lane says which value made it.
+        func inner(_ inner: String, column: Int32) -> @Sendable (String) -> Signal<String> {
+            guard let timeline = colds[inner], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) else {
+                let signal = signal(inner)
+                return { _ in signal }
+            }
+            let scheduler = scheduler
+            let fills = timeline.map { $0.events.map { event in event.text.map { filler($0, column: column) } } }
+            return { value in
+                let filled = zip(timeline, fills).map { entry, fills in
+                    (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
+                }
+                return Self.cold("\(inner)(\"\(value)\")", filled, scheduler: scheduler)
+            }
+        }
+        /// The signal of signals `map NAME` made; the parser puts a flattening operator only after one.
+        func signals(_ value: Value) -> Signal<Signal<String>> {
+            guard case .signals(let signals) = value else { preconditionFailure("checked by the parser") }
+            return signals
+        }
         var current: Value
         switch source.value {
         case .name(let name): current = value(name)
@@ -204,6 +241,12 @@ private struct ScenarioRunner {
             let scheduler = scheduler
             let fill = filler(template, placeholder: "{now}", column: source.column)
             current = .signal(Signal.defer { Signal.return(fill("\(scheduler.now)")) })
+        case .combineLatest(let names):
+            let join = joiner(column: source.column)
+            current = .signal(Signal.combineLatest(names.map(signal), reduce: join))
+        case .zip(let names):
+            let join = joiner(column: source.column)
+            current = .signal(Signal.zip(names.map(signal)).map(join))
         case .interval(let seconds):
             let format = SecondsFormat()
             current = .signal(Signal.interval(seconds, on: scheduler).map { format.format($0) })
@@ -221,21 +264,22 @@ private struct ScenarioRunner {
                 let kept = Set(kept)
                 current = .signal(current.signal.filter { kept.contains($0) })
             case .flattenMapTo(let name):
-                if let timeline = colds[name], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) {
-                    // A request that uses the value that triggered it: a new cold signal per value.
-                    let scheduler = scheduler
-                    let fills = timeline.map { $0.events.map { event in event.text.map { filler($0, column: column) } } }
-                    current = .signal(current.signal.flattenMap { value in
-                        let filled = zip(timeline, fills).map { entry, fills in
-                            (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
-                        }
-                        // Named like a call, so each request's lane says which value made it.
-                        return Self.cold("\(name)(\"\(value)\")", filled, scheduler: scheduler)
-                    })
-                } else {
-                    let inner = signal(name)
-                    current = .signal(current.signal.flattenMap { _ in inner })
-                }
+                let inner = inner(name, column: column)
+                current = .signal(current.signal.flattenMap(inner))
+            case .mapTo(let name):
+                current = .signals(current.signal.map(inner(name, column: column)))
+            case .switchToLatest: current = .signal(signals(current).switchToLatest())
+            case .flatten(let limit):
+                current = .signal(limit.map { signals(current).flatten(maxConcurrent: $0) } ?? signals(current).flatten())
+            case .concatSignals: current = .signal(signals(current).concat())
+            case .combineLatest(let name):
+                let join = joiner(column: column)
+                current = .signal(current.signal.combineLatest(with: signal(name)).map { join([$0.0, $0.1]) })
+            case .zip(let name):
+                let join = joiner(column: column)
+                current = .signal(current.signal.zip(with: signal(name)).map { join([$0.0, $0.1]) })
+            case .takeUntil(let name): current = .signal(current.signal.take(until: signal(name)))
+            case .takeUntilReplacement(let name): current = .signal(current.signal.take(untilReplacement: signal(name)))
             case .flattenMapReturn(let template):
                 let fill = filler(template, column: column)
                 current = .signal(current.signal.flattenMap { Signal.return(fill($0)) })
@@ -256,13 +300,7 @@ private struct ScenarioRunner {
             case .delay(let seconds): current = .signal(current.signal.delay(seconds))
             case .throttle(let seconds): current = .signal(current.signal.throttle(seconds))
             case .bufferWithTime(let seconds):
-                let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
-                current = .signal(current.signal.bufferWithTime(seconds, on: scheduler).map { values in
-                    // Measured before it is made, as a template's text is.
-                    let bytes = values.reduce(2 + 2 * max(values.count - 1, 0)) { $0 + $1.utf8.count }
-                    if let text, !text.allows(bytes, at: place) { return "" }
-                    return "(" + values.joined(separator: ", ") + ")"
-                })
+                current = .signal(current.signal.bufferWithTime(seconds, on: scheduler).map(joiner(column: column)))
             case .timeout(let seconds): current = .signal(current.signal.timeout(seconds, on: scheduler))
             case .sample(let name): current = .signal(current.signal.sample(signal(name)))
             case .then(let name):
@@ -285,6 +323,7 @@ private struct ScenarioRunner {
                 case .subject(let subject): current = .subject(subject.named(name))
                 case .connection(let connection): current = .signal(connection.signal.named(name))
                 case .terminal(let terminal): current = .signal(terminal.named(name))
+                case .signals(let signals): current = .signals(signals.named(name))
                 case .groups: preconditionFailure("checked by the parser")
                 }
             case .groupBy: break
@@ -462,7 +501,7 @@ private struct Nesting {
             var names: [String]
             switch source {
             case .name(let name), .defer(let name): names = [name]
-            case .merge(let list), .concat(let list): names = list
+            case .merge(let list), .concat(let list), .combineLatest(let list), .zip(let list): names = list
             case .return, .empty, .never, .error, .deferReturn, .interval: names = []
             }
             for op in operators { if let operand = operand(of: op.value) { names.append(operand) } }
@@ -474,7 +513,8 @@ private struct Nesting {
     private static func operand(of op: ScenarioFile.Operator) -> String? {
         switch op {
         case .flattenMapTo(let name), .merge(let name), .concat(let name), .catchTo(let name), .then(let name),
-             .multicast(let name), .sample(let name):
+             .multicast(let name), .sample(let name), .mapTo(let name), .combineLatest(let name), .zip(let name),
+             .takeUntil(let name), .takeUntilReplacement(let name):
             name
         default: nil
         }
@@ -489,7 +529,7 @@ private struct Nesting {
     ) -> Int {
         var depth = switch source {
         case .name(let name): depthOf(name)
-        case .merge(let names), .concat(let names): (names.map(depthOf).max() ?? 0) + 1
+        case .merge(let names), .concat(let names), .combineLatest(let names), .zip(let names): (names.map(depthOf).max() ?? 0) + 1
         case .defer(let name): depthOf(name) + 1
         case .deferReturn, .interval: 1
         case .return, .empty, .never, .error: 0
