@@ -1,7 +1,8 @@
 import Foundation
 
-/// The built-in scenarios: every experiment of the articles, as the scenario files bundled with
-/// this module (Resources/scenarios, which Examples/scenarios links to).
+/// The built-in scenarios: every experiment of the articles, then scenarios of the operators their
+/// readers reach for next (a search box, combineLatest, takeUntil), as the scenario files bundled
+/// with this module (Resources/scenarios, which Examples/scenarios links to).
 ///
 /// Each file is read and parsed the first time the catalog is used, and a built-in scenario runs
 /// exactly as `sigviz` runs the file itself: its name is the file's name without `.sigviz`, its
@@ -10,7 +11,7 @@ import Foundation
 /// programmer error: the first use of the catalog stops the program, naming the file.
 public enum Catalog {
     /// The table of contents: the name of every bundled scenario file, without `.sigviz`, in the
-    /// order of the articles' experiments. This list is the only place that order is kept; every
+    /// order of the articles' experiments, then the others. This list is the only place that order is kept; every
     /// bundled file is in it once (ScenarioTests checks both ways).
     static let contents = [
         "subject-vs-replay",
@@ -19,6 +20,8 @@ public enum Catalog {
         "fetchdata", "fetchdata-replaylazily",
         "multicast", "publish", "replay", "replaylast", "replaylazily",
         "behavior-subject", "replay-capacity", "groupby", "defer-then", "channel",
+        // Beyond the articles: the operators their readers reach for next.
+        "search-box", "combinelatest-requests", "combinelatest-replaylazily", "takeuntil-lifetime",
     ]
 
     /// The bundled files, parsed, in the order of ``contents``.

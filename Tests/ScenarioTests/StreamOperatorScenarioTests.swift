@@ -137,7 +137,7 @@ struct StreamOperatorScenarioTests {
     }
 
     @Test("an unknown word in a pipeline is not an operator, and the closest operators are suggested", arguments: [
-        ("zip c", "'zip' is not an operator; the closest operators are map, skip, take"),
+        ("zipp c", "'zipp' is not an operator; the closest operators are zip, map, skip"),
         ("skipp 1", "'skipp' is not an operator; the closest operators are skip, map, scan"),
         ("distinctUntilChange", "'distinctUntilChange' is not an operator; the closest operators are distinctUntilChanged, "),
         ("takelast 2", "'takelast' is not an operator; the closest operators are takeLast, "),

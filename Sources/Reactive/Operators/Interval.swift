@@ -18,8 +18,7 @@ extension Signal where Value == TimeInterval {
     ///   - scheduler: Where the timer runs; not ``Scheduler/immediate``.
     /// - Returns: A signal named `"+interval: <interval> onScheduler: <scheduler name>"`.
     public static func interval(_ interval: TimeInterval, on scheduler: Scheduler) -> Signal<TimeInterval> {
-        timer(interval, on: scheduler, leeway: 0,
-              named: "+interval: \(printfSeconds(interval)) onScheduler: \(scheduler.name)")
+        Signal.interval(interval, on: scheduler, sending: { $0 })
     }
 
     /// A signal that sends the time every `interval` seconds, each allowed
@@ -42,19 +41,31 @@ extension Signal where Value == TimeInterval {
         _ interval: TimeInterval, on scheduler: Scheduler, leeway: TimeInterval
     ) -> Signal<TimeInterval> {
         let name = "+interval: \(printfSeconds(interval)) onScheduler: \(scheduler.name) withLeeway: \(printfSeconds(leeway))"
-        return timer(interval, on: scheduler, leeway: leeway, named: name)
+        return timer(interval, on: scheduler, leeway: leeway, named: name) { $0 }
+    }
+}
+
+extension Signal {
+    /// ``interval(_:on:)`` sending `value(now)` instead of `now`: the same signal and name, for a
+    /// value type of the caller's (a scenario file's text) without an operator after it.
+    package static func interval(
+        _ interval: TimeInterval, on scheduler: Scheduler, sending value: @escaping @Sendable (TimeInterval) -> Value
+    ) -> Signal<Value> {
+        timer(interval, on: scheduler, leeway: 0, named: "+interval: \(printfSeconds(interval)) onScheduler: \(scheduler.name)", value)
     }
 
-    private static func timer(
-        _ interval: TimeInterval, on scheduler: Scheduler, leeway: TimeInterval, named name: String
-    ) -> Signal<TimeInterval> {
+    fileprivate static func timer(
+        _ interval: TimeInterval, on scheduler: Scheduler, leeway: TimeInterval, named name: String,
+        _ value: @escaping @Sendable (TimeInterval) -> Value
+    ) -> Signal<Value> {
         precondition(scheduler !== Scheduler.immediate, "interval(_:on:) cannot use the immediate scheduler")
         // RAC accepts 0, which makes a virtual-time scheduler spin forever at one instant.
         precondition(interval.isFinite && interval > 0, "interval(_:on:) needs an interval of more than 0, got \(interval)")
         precondition(leeway.isFinite && leeway >= 0, "interval(_:on:leeway:) needs a leeway of 0 or more, got \(leeway)")
-        return makeOperator(name: name) { subscriber in
+        // A source, as RAC's `+createSignal:` is: each subscription's didSubscribe starts its own timer.
+        return DynamicSignal(kind: .cold, name: name) { subscriber in
             scheduler.schedule(after: interval, repeatingEvery: interval, leeway: leeway) {
-                subscriber.sendNext(scheduler.now)
+                subscriber.sendNext(value(scheduler.now))
             }
         }
     }

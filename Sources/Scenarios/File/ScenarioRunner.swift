@@ -249,7 +249,7 @@ private struct ScenarioRunner {
             current = .signal(Signal.zip(names.map(signal)).map(join))
         case .interval(let seconds):
             let format = SecondsFormat()
-            current = .signal(Signal.interval(seconds, on: scheduler).map { format.format($0) })
+            current = .signal(Signal.interval(seconds, on: scheduler, sending: { format.format($0) }))
         }
         for (op, column) in operators.lazy.map({ ($0.value, $0.column) }) {
             if case .groupBy(let keys) = op {
