@@ -197,6 +197,14 @@ extension Signal {
     /// Use it to postpone a side effect, or the creation of a signal, until
     /// something subscribes: ``replayLazily()`` is built on it.
     public static func `defer`(_ makeSignal: @escaping @Sendable () -> Signal<Value>) -> Signal<Value> {
-        makeOperator(name: "+defer:") { subscriber in makeSignal().subscribe(subscriber) }
+        `defer`(named: "+defer:", makeSignal)
+    }
+
+    /// ``defer(_:)`` named `name`, for operators RAC builds on `+defer:` and renames
+    /// (`-initially:`, `-collect`).
+    static func `defer`(
+        named name: String, _ makeSignal: @escaping @Sendable () -> Signal<Value>
+    ) -> Signal<Value> {
+        makeOperator(name: name) { subscriber in makeSignal().subscribe(subscriber) }
     }
 }

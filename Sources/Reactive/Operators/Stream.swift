@@ -58,7 +58,15 @@ extension Signal {
     public func scan<Result: Sendable>(
         start: Result, reduce: @escaping @Sendable (Result, Value) -> Result
     ) -> Signal<Result> {
-        bind(named: "[\(name)] -scanWithStart: \(start) reduce:") {
+        scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduce:", reduce: reduce)
+    }
+
+    /// ``scan(start:reduce:)`` named `name`, for operators RAC builds on a scan
+    /// (`-scanWithStart:reduceWithIndex:` under `-aggregateWithStart:reduce:`).
+    func scan<Result: Sendable>(
+        start: Result, named name: String, reduce: @escaping @Sendable (Result, Value) -> Result
+    ) -> Signal<Result> {
+        bind(named: name) {
             let running = Locked(start)
             return { value, _ in
                 let next = reduce(running.withLock { $0 }, value)

@@ -13,7 +13,13 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -takeLast: <count>"`.
     public func takeLast(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, got \(count)")
-        return Signal.makeOperator(name: "[\(name)] -takeLast: \(count)") { subscriber in
+        return takeLast(count, named: "[\(name)] -takeLast: \(count)")
+    }
+
+    /// ``takeLast(_:)`` named `name`, for operators RAC builds on `-takeLast:` and renames
+    /// (`-aggregateWithStart:reduce:`).
+    func takeLast(_ count: Int, named name: String) -> Signal<Value> {
+        Signal.makeOperator(name: name) { subscriber in
             let buffer = Locked(History<Value>(capacity: count))
             return self.subscribe(
                 next: { value in buffer.withLock { $0.append(value) } },

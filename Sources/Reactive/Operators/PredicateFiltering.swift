@@ -1,0 +1,47 @@
+// RACStream's -takeWhileBlock: and -skipWhileBlock: (RACStream.m), each a
+// `-bind:` whose binding block RAC builds through -takeUntilBlock: and
+// -skipUntilBlock: with the predicate negated; the bind is the one signal made.
+
+extension Signal {
+    /// Forwards values while `predicate` holds, and completes at the first
+    /// value for which it does not (RAC's `-takeWhileBlock:`).
+    ///
+    /// That value is not sent, and the receiver's subscription is disposed
+    /// then. An error before it is forwarded.
+    ///
+    /// ```swift
+    /// let small = numbers.take(while: { $0 < 3 })   // 1, 2, 3, 1 -> 1, 2
+    /// ```
+    /// - Parameter predicate: Called with each value until it returns false.
+    /// - Returns: A signal named `"[<name>] -takeWhileBlock:"`.
+    public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
+        bind(named: "[\(name)] -takeWhileBlock:") {
+            { value, _ in predicate(value) ? .return(value) : nil }
+        }
+    }
+
+    /// Drops values while `predicate` holds, then forwards every value from the
+    /// first for which it does not (RAC's `-skipWhileBlock:`).
+    ///
+    /// Once a value has passed, `predicate` is not called again. Each
+    /// subscription starts skipping anew.
+    ///
+    /// ```swift
+    /// let fromThree = numbers.skip(while: { $0 < 3 })   // 1, 3, 1 -> 3, 1
+    /// ```
+    /// - Parameter predicate: Called with each value until it returns false.
+    /// - Returns: A signal named `"[<name>] -skipWhileBlock:"`.
+    public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
+        bind(named: "[\(name)] -skipWhileBlock:") {
+            // Values arrive one at a time; the lock only shares the flag safely.
+            let skipping = Locked(true)
+            return { value, _ in
+                if skipping.withLock({ $0 }) {
+                    if predicate(value) { return .empty() }
+                    skipping.withLock { $0 = false }
+                }
+                return .return(value)
+            }
+        }
+    }
+}
