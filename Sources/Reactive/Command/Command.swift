@@ -107,7 +107,11 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     /// Whether ``execute(_:)`` may run while an execution is running
     /// (RAC's `allowsConcurrentExecution`); `false` by default.
     ///
-    /// Reading and writing are thread-safe. Setting it updates ``enabled``.
+    /// Reading and writing are thread-safe. Setting it updates ``enabled``:
+    /// as in RAC, the change goes through `+if:then:else:`, which subscribes
+    /// again to the command's execution count, so set it where a scheduler is
+    /// current (the main thread, scheduled work); elsewhere that subscription,
+    /// and so the change, happens later on a background queue.
     ///
     /// ```swift
     /// download.allowsConcurrentExecution = true
