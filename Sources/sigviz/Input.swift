@@ -17,10 +17,12 @@ enum Input {
         try traceAndFile(argument).trace
     }
 
-    /// The trace of `argument`, as ``trace(_:)`` makes it, and the scenario file it ran when
-    /// `argument` is one (`nil` for a built-in scenario's name or a trace file).
+    /// The trace of `argument`, as ``trace(_:)`` makes it, and the scenario file it ran: the file
+    /// given, or a built-in scenario's bundled file (`nil` for a trace file).
     static func traceAndFile(_ argument: String) throws -> (trace: Trace, file: ScenarioFile?) {
-        if let scenario = Catalog.scenario(named: argument) { return (try Limits.trace(of: scenario, input: argument), nil) }
+        if let scenario = Catalog.scenario(named: argument) {
+            return (try Limits.trace(of: scenario, input: argument), Catalog.file(named: argument))
+        }
         if argument.hasSuffix(".sigviz") {
             let file = try scenarioFile(argument)
             return (try Limits.trace(of: file.scenario(named: scenarioName(argument)), input: argument), file)

@@ -72,7 +72,7 @@ struct TraceCommand: ParsableCommand {
         case .perfetto: data = trace.chromeTraceJSON()
         case .marbles:
             // A scenario file's marbles are at the frame its expect lines are read at, so that they can
-            // be pasted into them (ScenarioFile.marbleFrame); a built-in scenario's and a trace's fit their events.
+            // be pasted into them (ScenarioFile.marbleFrame), a built-in scenario's too; a trace's fit its events.
             let chosen = frame ?? file?.marbleFrame
             do {
                 data = Data(try trace.marbles(frame: chosen).utf8)

@@ -138,7 +138,7 @@ struct StreamOperatorScenarioTests {
 
     @Test("an unknown word in a pipeline is not an operator, and the closest operators are suggested", arguments: [
         ("zipp c", "'zipp' is not an operator; the closest operators are zip, map, skip"),
-        ("skipp 1", "'skipp' is not an operator; the closest operators are skip, map, scan"),
+        ("skipp 1", "'skipp' is not an operator; the closest operators are skip, zip, map"),
         ("distinctUntilChange", "'distinctUntilChange' is not an operator; the closest operators are distinctUntilChanged, "),
         ("takelast 2", "'takelast' is not an operator; the closest operators are takeLast, "),
         ("scann \"\" \"{}\"", "'scann' is not an operator; the closest operators are scan, "),
