@@ -36,7 +36,8 @@ extension SigViz {
             abstract: "List the built-in scenarios.",
             discussion: """
                 Prints one line per scenario: its name (what `sigviz trace` takes), the article experiment \
-                it reproduces and its title. With --verbose, also what each one shows.
+                it reproduces ("no article" for the scenarios beyond the articles) and its title. With \
+                --verbose, also what each one shows.
 
                 Example:
                   sigviz list --verbose
@@ -51,7 +52,9 @@ extension SigViz {
             var text = ""
             for scenario in Catalog.scenarios {
                 let name = scenario.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                text += "\(name)  experiment \(scenario.experiment)  \(scenario.title)\n"
+                // As wide as "experiment N", so the titles line up.
+                let experiment = scenario.experiment == 0 ? "(no article)" : "experiment \(scenario.experiment)"
+                text += "\(name)  \(experiment)  \(scenario.title)\n"
                 if verbose { text += wrapped(scenario.summary, indent: 4) + "\n\n" }
             }
             try StandardOutput.write(text)

@@ -13,6 +13,8 @@ struct CommandTests {
         #expect(lines.count == Catalog.scenarios.count)
         #expect(lines.first?.hasPrefix("subject-vs-replay") == true)
         #expect(lines.first?.hasSuffix("experiment 1  Subject vs ReplaySubject") == true)
+        #expect(lines.contains { $0.hasSuffix("(no article)  takeUntil: a subscription that ends with its view") },
+                "a scenario beyond the articles names no experiment")
         for scenario in Catalog.scenarios {
             #expect(lines.contains { $0.hasPrefix(scenario.name + " ") }, "\(scenario.name)")
         }
