@@ -32,21 +32,6 @@ private func logged<T: Sendable>(
     }.named(name)
 }
 
-/// The events of one subscription, made at 0 and run to the end.
-private func run<T: Sendable & Equatable>(_ signal: Signal<T>, _ scheduler: TestScheduler) -> [Recorded<T>] {
-    let recorder = Recorder<T>(clock: scheduler)
-    scheduler.perform { recorder.subscribe(to: signal) }
-    scheduler.stepAll()
-    return recorder.events
-}
-
-/// A recorder subscribed now, on `scheduler`.
-private func record<T: Sendable & Equatable>(_ signal: Signal<T>, _ scheduler: TestScheduler) -> Recorder<T> {
-    let recorder = Recorder<T>(clock: scheduler)
-    scheduler.perform { recorder.subscribe(to: signal) }
-    return recorder
-}
-
 /// Pairs as strings, so that they can be compared: (1, 2) -> "12".
 private func joined<A: Sendable, B: Sendable>(_ pairs: Signal<(A, B)>) -> Signal<String> {
     pairs.map { "\($0.0)\($0.1)" }

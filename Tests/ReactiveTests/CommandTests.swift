@@ -7,13 +7,6 @@ import Testing
 
 private let boom = TestError("boom")
 
-/// A recorder subscribed now, on `scheduler`.
-private func record<T: Sendable & Equatable>(_ signal: Signal<T>, _ scheduler: TestScheduler) -> Recorder<T> {
-    let recorder = Recorder<T>(clock: scheduler)
-    scheduler.perform { recorder.subscribe(to: signal) }
-    return recorder
-}
-
 /// The errors a command sends, as their descriptions.
 private func record<Input, Output>(errorsOf command: Command<Input, Output>, _ scheduler: TestScheduler) -> Recorder<String> {
     record(command.errors.map { "\($0)" }, scheduler)

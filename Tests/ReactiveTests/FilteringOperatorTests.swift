@@ -10,22 +10,6 @@ import Testing
 // calling thread until the signal sends; RAC 2.5 has no non-blocking form of them, so they
 // are not ported (take(1) is the non-blocking way to get the first value).
 
-/// Values at 1, 2, 3, ... then `end` one second after the last.
-private func values<T: Sendable>(_ values: [T], _ scheduler: TestScheduler, end: Event<T> = .completed,
-                                 subscriptions: Counter? = nil, disposals: Counter? = nil) -> Signal<T> {
-    let timeline = values.enumerated().map { (Double($0.offset + 1), Event<T>.next($0.element)) }
-    return cold(T.self, scheduler, timeline + [(Double(values.count + 1), end)],
-                subscriptions: subscriptions, disposals: disposals)
-}
-
-/// The events of one subscription, made at 0 and run to the end.
-private func run<T: Sendable & Equatable>(_ signal: Signal<T>, _ scheduler: TestScheduler) -> [Recorded<T>] {
-    let recorder = Recorder<T>(clock: scheduler)
-    scheduler.perform { recorder.subscribe(to: signal) }
-    scheduler.stepAll()
-    return recorder.events
-}
-
 private let boom = TestError("boom")
 
 /// RACStreamExamples' values for the predicate tests.

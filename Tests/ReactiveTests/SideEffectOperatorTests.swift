@@ -7,31 +7,6 @@ import Testing
 // subscribeForever's recursive scheduling on the current scheduler, one scheduled run per
 // attempt, at the virtual time of the error or completion.
 
-/// Values at 1, 2, 3, ... then `end` one second after the last.
-private func values<T: Sendable>(_ values: [T], _ scheduler: TestScheduler, end: Event<T> = .completed,
-                                 subscriptions: Counter? = nil, disposals: Counter? = nil) -> Signal<T> {
-    let timeline = values.enumerated().map { (Double($0.offset + 1), Event<T>.next($0.element)) }
-    return cold(T.self, scheduler, timeline + [(Double(values.count + 1), end)],
-                subscriptions: subscriptions, disposals: disposals)
-}
-
-/// The events of one subscription, made at 0 and run to the end.
-private func run<T: Sendable & Equatable>(_ signal: Signal<T>, _ scheduler: TestScheduler) -> [Recorded<T>] {
-    let recorder = Recorder<T>(clock: scheduler)
-    scheduler.perform { recorder.subscribe(to: signal) }
-    scheduler.stepAll()
-    return recorder.events
-}
-
-/// A recorder subscribed now, on `scheduler`, and its subscription.
-private func record<T: Sendable & Equatable>(
-    _ signal: Signal<T>, _ scheduler: TestScheduler
-) -> (Recorder<T>, any Disposable) {
-    let recorder = Recorder<T>(clock: scheduler)
-    let subscription = scheduler.perform { recorder.subscribe(to: signal) }
-    return (recorder, subscription)
-}
-
 /// A signal that, on its `n`th subscription (from 1), sends `n` and then fails with
 /// `"fail <n>"` until `n` reaches `succeedAt`, at which it completes instead; all at once.
 private func attempts(_ counter: Counter, succeedAt: Int = .max) -> Signal<Int> {
@@ -176,7 +151,7 @@ private final class Graph: Instrument {
     func finallyDisposed() {
         let scheduler = TestScheduler()
         let ran = Counter()
-        let (_, subscription) = record(values([1], scheduler).finally { ran.increment() }, scheduler)
+        let (_, subscription) = start(values([1], scheduler).finally { ran.increment() }, scheduler)
         scheduler.advance(to: 1.5)
         subscription.dispose()
         scheduler.stepAll()
@@ -224,7 +199,7 @@ private final class Graph: Instrument {
     func retryIsScheduled() {
         let scheduler = TestScheduler()
         let counter = Counter()
-        let (recorder, _) = record(attempts(counter).retry(2), scheduler)
+        let (recorder, _) = start(attempts(counter).retry(2), scheduler)
         #expect(counter.value == 1)
         #expect(scheduler.pendingCount == 1)
         scheduler.step()
@@ -244,7 +219,7 @@ private final class Graph: Instrument {
             log.append("didSubscribe @\(scheduler.now)")
             return scheduler.schedule(after: 2) { subscriber.sendError(boom) }
         }
-        let (recorder, _) = record(source.retry(1), scheduler)
+        let (recorder, _) = start(source.retry(1), scheduler)
         // Due at 2 too, but scheduled after the error: it runs before the retry all the same.
         scheduler.schedule(after: 2) { log.append("other work @\(scheduler.now)") }
         scheduler.stepAll()
@@ -256,7 +231,7 @@ private final class Graph: Instrument {
     func retrySynchronousFailures() {
         let scheduler = TestScheduler()
         let counter = Counter()
-        let (recorder, _) = record(attempts(counter).retry(20_000), scheduler)
+        let (recorder, _) = start(attempts(counter).retry(20_000), scheduler)
         scheduler.stepAll()
         #expect(counter.value == 20_001)
         #expect(recorder.events.last == .error("fail 20001", at: 0))
@@ -297,7 +272,7 @@ private final class Graph: Instrument {
         let scheduler = TestScheduler()
         let subscriptions = Counter(), disposals = Counter()
         let source = values([1], scheduler, end: .error(boom), subscriptions: subscriptions, disposals: disposals)
-        let (recorder, subscription) = record(source.retry(), scheduler)
+        let (recorder, subscription) = start(source.retry(), scheduler)
         scheduler.advance(to: 3)
         #expect(subscriptions.value == 2)
         #expect(disposals.value == 1)
@@ -308,7 +283,7 @@ private final class Graph: Instrument {
         #expect(recorder.events == [.next(1, at: 1), .next(1, at: 3)])
 
         let counter = Counter()
-        let (_, pending) = record(attempts(counter).retry(), scheduler)
+        let (_, pending) = start(attempts(counter).retry(), scheduler)
         #expect(counter.value == 1)
         pending.dispose()
         scheduler.stepAll()
@@ -432,7 +407,7 @@ private final class Graph: Instrument {
         let scheduler = TestScheduler()
         let disposals = Counter()
         let events = values([Event<Int>.next(1), .completed, .next(2)], scheduler, disposals: disposals)
-        let (recorder, _) = record(events.dematerialize(), scheduler)
+        let (recorder, _) = start(events.dematerialize(), scheduler)
         scheduler.advance(to: 2)
         #expect(recorder.events == [.next(1, at: 1), .completed(at: 2)])
         #expect(disposals.value == 1)

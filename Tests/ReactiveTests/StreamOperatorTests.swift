@@ -5,22 +5,6 @@ import Testing
 // takeLast: (RACSignal+Operations.m), with RACStreamExamples' and RACSignalSpec's
 // examples on virtual time, and what their sources say where the specs are silent.
 
-/// Values at 1, 2, 3, ... then `end` one second after the last.
-private func values<T: Sendable>(_ values: [T], _ scheduler: TestScheduler, end: Event<T> = .completed,
-                                 subscriptions: Counter? = nil, disposals: Counter? = nil) -> Signal<T> {
-    let timeline = values.enumerated().map { (Double($0.offset + 1), Event<T>.next($0.element)) }
-    return cold(T.self, scheduler, timeline + [(Double(values.count + 1), end)],
-                subscriptions: subscriptions, disposals: disposals)
-}
-
-/// The events of one subscription, made at 0 and run to the end.
-private func run<T: Sendable & Equatable>(_ signal: Signal<T>, _ scheduler: TestScheduler) -> [Recorded<T>] {
-    let recorder = Recorder<T>(clock: scheduler)
-    scheduler.perform { recorder.subscribe(to: signal) }
-    scheduler.stepAll()
-    return recorder.events
-}
-
 @Suite struct StreamOperatorTests {
     /// An operator of this file, on a signal of `Int`s.
     enum Operator: String, CaseIterable, Sendable {

@@ -7,23 +7,6 @@ import Testing
 // bufferWithTime:onScheduler:, sample:, deliverOn: and subscribeOn: (RACSignal+Operations.m), with
 // RACSignalSpec's scenarios on virtual time, and what the source says where the spec is silent.
 
-/// The events of one subscription, made at 0 and run to the end.
-private func run<T: Sendable & Equatable>(_ signal: Signal<T>, _ scheduler: TestScheduler) -> [Recorded<T>] {
-    let recorder = Recorder<T>(clock: scheduler)
-    scheduler.perform { recorder.subscribe(to: signal) }
-    scheduler.stepAll()
-    return recorder.events
-}
-
-/// Subscribes at 0 and returns the recorder and the subscription's disposable.
-private func start<T: Sendable & Equatable>(
-    _ signal: Signal<T>, _ scheduler: TestScheduler
-) -> (Recorder<T>, any Disposable) {
-    let recorder = Recorder<T>(clock: scheduler)
-    let disposable = scheduler.perform { recorder.subscribe(to: signal) }
-    return (recorder, disposable)
-}
-
 /// Whether every action due by `time` (virtual seconds) that is still waiting was cancelled:
 /// a marker scheduled at `time`, after them, is then the next action `step()` runs.
 /// Moves the clock to `time` when true.
