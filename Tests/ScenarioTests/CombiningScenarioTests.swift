@@ -138,3 +138,21 @@ struct CombiningScenarioTests {
         #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
     }
 }
+
+@Suite("combineLatest and zip sources nest as deep as RAC chains them")
+struct CombiningNestingTests {
+    @Test("a combineLatest or zip of N signals is N + 2 levels deep: three of 3,400 nest past 10,000", arguments: ["combineLatest", "zip"])
+    func levels(source: String) throws {
+        /// `let NAME = SOURCE` of 3,400 times `operand`: one line of under 10,000 characters.
+        func line(_ name: String, of operand: String) -> String {
+            "let \(name) = \(source) " + Array(repeating: operand, count: 3_400).joined(separator: ",")
+        }
+        let two = ["cold a \"-x|\"", line("b", of: "a"), line("c", of: "b")].joined(separator: "\n")
+        #expect(throws: Never.self) { try ScenarioFile(parsing: two, file: "n.sigviz") }
+        let error = #expect(throws: ScenarioFileError.self) {
+            try ScenarioFile(parsing: two + "\n" + line("d", of: "c"), file: "n.sigviz")
+        }
+        #expect(error?.line == 4)
+        #expect(error?.message == "pipelines nest at most 10000 levels deep, and this one reaches 10206 here")
+    }
+}

@@ -390,7 +390,8 @@ extension ScenarioFile {
     /// How many levels deep a pipeline may nest: 10,000.
     ///
     /// Each operator is a level, and so is a `merge`, `concat` or `defer` source
-    /// and each subject fed by `subscribe SUBJECT to NAME`; a pipeline is as deep
+    /// and each subject fed by `subscribe SUBJECT to NAME`; a `combineLatest` or `zip`
+    /// source of N signals is N + 2 levels (RAC chains them one by one); a pipeline is as deep
     /// as the deepest signal it uses, plus its own levels. Every level adds 2.5 to
     /// 8.2 KB of stack (`startWith` and `merge` the most) to the delivery of a value
     /// in a debug build, so 10,000 levels take at most about 82 MB: a third of the
@@ -529,7 +530,10 @@ private struct Nesting {
     ) -> Int {
         var depth = switch source {
         case .name(let name): depthOf(name)
-        case .merge(let names), .concat(let names), .combineLatest(let names), .zip(let names): (names.map(depthOf).max() ?? 0) + 1
+        case .merge(let names), .concat(let names): (names.map(depthOf).max() ?? 0) + 1
+        // RAC's `+join:block:` chains one -combineLatestWith: (or -zipWith:) per signal after the
+        // first, between a map before and two steps after: as many levels as signals, plus two.
+        case .combineLatest(let names), .zip(let names): (names.map(depthOf).max() ?? 0) + names.count + 2
         case .defer(let name): depthOf(name) + 1
         case .deferReturn, .interval: 1
         case .return, .empty, .never, .error: 0
