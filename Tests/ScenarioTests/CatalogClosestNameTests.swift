@@ -12,7 +12,7 @@ import Scenarios
         #expect(Catalog.closestName(to: name) == expected)
     }
 
-    @Test("a name close to none: no suggestion", arguments: ["zzzz", "hot", "co", "x", "", "network-request", "subject"])
+    @Test("a name close to none: no suggestion", arguments: ["zzzz", "hot", "co", "x", "", "network-socket", "subject"])
     func none(name: String) {
         #expect(Catalog.closestName(to: name) == nil)
     }

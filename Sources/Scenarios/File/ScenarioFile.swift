@@ -167,6 +167,15 @@ public struct ScenarioFile: Sendable {
         case zip(String)
         case takeUntil(String)
         case takeUntilReplacement(String)
+        /// `retry` (nil: forever, as RAC's `-retry`) or `retry N`.
+        case retry(Int?)
+        case `repeat`
+        /// `takeWhile "a", "b"`: the values while they are among these.
+        case takeWhile([String])
+        /// `skipWhile "a", "b"`: the values from the first that is not among these.
+        case skipWhile([String])
+        /// `collect`: every value at the completion, as one text value `(a, b)`.
+        case collect
     }
 
     enum Statement: Sendable {

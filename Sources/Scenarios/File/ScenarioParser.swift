@@ -496,12 +496,16 @@ struct ScenarioParser {
                 kind = .signal
             case "combineLatest": op = .combineLatest(try reference(&cursor, signals, what: "a signal"))
             case "zip": op = .zip(try reference(&cursor, signals, what: "a signal"))
+            case "retry":
+                op = .retry(cursor.current.map { if case .number = $0.kind { true } else { false } } == true
+                    ? try count(&cursor, of: "retry", what: "how many times to retry") : nil)
+            case "repeat": op = .repeat
+            case "takeWhile": op = .takeWhile(try values(&cursor, what: "a value to take while it comes"))
+            case "skipWhile": op = .skipWhile(try values(&cursor, what: "a value to skip while it comes"))
+            case "collect": op = .collect
             case "takeUntil": op = .takeUntil(try reference(&cursor, signals, what: "a signal"))
             case "takeUntilReplacement": op = .takeUntilReplacement(try reference(&cursor, signals, what: "a signal"))
-            case "filter":
-                var kept = [try cursor.string("a value to keep")]
-                while cursor.accept(symbol: ",") { kept.append(try cursor.string("a value to keep")) }
-                op = .filter(kept)
+            case "filter": op = .filter(try values(&cursor, what: "a value to keep"))
             case "flattenMap":
                 if cursor.accept("return") {
                     op = .flattenMapReturn(try cursor.string("a template such as \"<{}>\""))
@@ -577,6 +581,7 @@ struct ScenarioParser {
         "takeLast", "distinctUntilChanged", "scan", "then", "ignoreValues", "multicast", "publish", "replay",
         "replayLast", "replayLazily", "autoconnect", "named", "groupBy", "delay", "throttle", "bufferWithTime",
         "timeout", "sample", "combineLatest", "zip", "switchToLatest", "flatten", "takeUntil", "takeUntilReplacement",
+        "retry", "repeat", "takeWhile", "skipWhile", "collect",
     ]
 
     /// How many operators an "is not an operator" message suggests.
@@ -592,6 +597,13 @@ struct ScenarioParser {
             .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
             .prefix(suggestedOperators)
         return "; the closest operators are " + ranked.map { operators[$0.index] }.joined(separator: ", ")
+    }
+
+    /// `"a", "b", ...`: one or more values in double quotes, separated by commas.
+    private func values(_ cursor: inout Cursor, what: String) throws(Failure) -> [String] {
+        var values = [try cursor.string(what)]
+        while cursor.accept(symbol: ",") { values.append(try cursor.string(what)) }
+        return values
     }
 
     /// A count of values, a whole number from 0 to 1,000,000, for the operator `name`.

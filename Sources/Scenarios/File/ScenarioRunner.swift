@@ -278,6 +278,15 @@ private struct ScenarioRunner {
             case .zip(let name):
                 let join = joiner(column: column)
                 current = .signal(current.signal.zip(with: signal(name)).map { join([$0.0, $0.1]) })
+            case .retry(let count): current = .signal(count.map { current.signal.retry($0) } ?? current.signal.retry())
+            case .repeat: current = .signal(current.signal.repeat())
+            case .takeWhile(let values):
+                let values = Set(values)
+                current = .signal(current.signal.take(while: { values.contains($0) }))
+            case .skipWhile(let values):
+                let values = Set(values)
+                current = .signal(current.signal.skip(while: { values.contains($0) }))
+            case .collect: current = .signal(current.signal.collect().map(joiner(column: column)))
             case .takeUntil(let name): current = .signal(current.signal.take(until: signal(name)))
             case .takeUntilReplacement(let name): current = .signal(current.signal.take(untilReplacement: signal(name)))
             case .flattenMapReturn(let template):

@@ -120,8 +120,8 @@ def scenario_cases():
     for word in ["titel", "signal", "cold2", "Subject", "SUBSCRIBE", "emit", "sendNext", "wait", "sleep", "import",
                  "function", "var", "const", "print", "delay", "x"]:
         add(f"unknown-statement-{word.lower()}", base + MARK + word + " something", f"unknown statement '{word}'")
-    for op in ["mapp", "flatMap", "switchLatest", "retry", "debounce", "throttleFirst", "withLatestFrom", "zipWith", "scanl",
-               "distinct", "skipWhile", "Map", "share", "subscribeOn"]:
+    for op in ["mapp", "flatMap", "switchLatest", "retryWhen", "debounce", "throttleFirst", "withLatestFrom", "zipWith", "scanl",
+               "distinct", "skipUntil", "Map", "share", "subscribeOn"]:
         add(f"unknown-operator-{op.lower()}", base + "let x = source | map \"{}\" | " + MARK + op + " \"a\"",
             f"'{op}' is not an operator; the closest operators are ")
     for kind in ["nxt", "complete", "fail", "value", "Next"]:
