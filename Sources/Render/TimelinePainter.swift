@@ -253,7 +253,10 @@ struct TimelinePainter {
                 // A terminal event drawn through the marks of its instant is drawn taller, to show past them.
                 let through = item.mark.kind.isTerminal
                     && placed.contains { $0.mark.time == item.mark.time && !$0.mark.kind.isTerminal }
-                drawMark(item.mark, of: model, y: item.y, room: room, through: through, echoed: echoed.contains(item.mark.event))
+                let crossed = !item.mark.kind.isTerminal
+                    && placed.contains { $0.mark.time == item.mark.time && $0.mark.kind.isTerminal }
+                drawMark(item.mark, of: model, y: item.y, room: room, through: through, echoed: echoed.contains(item.mark.event),
+                         crossed: crossed)
             }
         }
         canvas.svg.close("g")
@@ -278,9 +281,11 @@ struct TimelinePainter {
         return axis.x(axis.end) + Layout.rightMargin - 4 - x
     }
 
-    /// Draws a mark; `echoed` when a value's label is drawn at the send it came from, and not again here.
+    /// Draws a mark; `echoed` when a value's label is drawn at the send it came from, and not again here;
+    /// `crossed` when a terminal event of its instant is drawn through it, so its label goes beside it.
     private mutating func drawMark(
-        _ mark: TimelineModel.Mark, of model: TimelineModel, y: Double, room: Double, through: Bool = false, echoed: Bool = false
+        _ mark: TimelineModel.Mark, of model: TimelineModel, y: Double, room: Double, through: Bool = false, echoed: Bool = false,
+        crossed: Bool = false
     ) {
         let reach = through ? 15.0 : 10.0
         let x = axis.x(mark.time)
@@ -291,11 +296,11 @@ struct TimelinePainter {
             marble(x: x, y: y, label: label, class: replayed ? "replayed" : "marble",
                    textClass: replayed ? "marble-text replayed-text" : "marble-text",
                    tooltip: "\(replayed ? "replayed " : "")next \(label) at \(at)", room: room, event: mark.event,
-                   labelled: !echoed)
+                   labelled: !echoed, crossed: crossed)
         case .sent(let label):
             used.insert(.sent)
             marble(x: x, y: y, label: label, class: "send", textClass: "marble-text",
-                   tooltip: "sent \(label) at \(at)", room: room, event: mark.event)
+                   tooltip: "sent \(label) at \(at)", room: room, event: mark.event, crossed: crossed)
         case .completed(let replayed):
             used.insert(.completed)
             completion(x: x, y: y, replayed: replayed, tooltip: "\(replayed ? "replayed " : "")completed at \(at)", event: mark.event,
@@ -385,12 +390,13 @@ struct TimelinePainter {
 
     private mutating func marble(
         x: Double, y: Double, label: String, class marbleClass: String, textClass: String, tooltip: String, room: Double,
-        event: Int, labelled: Bool = true
+        event: Int, labelled: Bool = true, crossed: Bool = false
     ) {
         canvas.svg.open("g", [("data-event", String(event))])
         canvas.svg.tooltip(tooltip)
         canvas.svg.empty("circle", [("class", marbleClass), ("cx", number(x)), ("cy", number(y)), ("r", number(Layout.radius))])
-        if label.count <= 2 {
+        // A short label goes inside, unless a terminal event's bar is drawn through the marble and would hide it.
+        if label.count <= 2, !crossed {
             canvas.svg.element("text", [("class", textClass), ("x", number(x)), ("y", number(y))], text: label)
         } else if labelled {
             let characters = Int((room - Layout.radius - 8) / 6.2)

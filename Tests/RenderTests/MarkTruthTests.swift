@@ -50,6 +50,22 @@ struct MarkTruthTests {
         #expect(y2 - y1 > 2 * 9, "the bar shows past the marble")
     }
 
+    @Test("a short label of a value at the instant of a terminal event is drawn beside the marble, where the bar does not hide it")
+    func shortLabelBesideTheBar() throws {
+        let svg = try svg("""
+            cold request: +1 next "a", +1 completed
+            cold other: +1 next "c"
+            subscribe "screen" to request
+            subscribe "other" to other
+            """)
+        let crossed = try #require(group(titled: "next a at t=1 s", in: svg))
+        #expect(crossed.contains("class=\"small label\""), "beside: \(crossed)")
+        #expect(!crossed.contains("class=\"marble-text\""))
+        // Without a terminal event at its instant, a short label stays inside the marble.
+        let alone = try #require(group(titled: "next c at t=1 s", in: svg))
+        #expect(alone.contains("class=\"marble-text\""), "inside: \(alone)")
+    }
+
     @Test("a value's label is drawn once, at the send it came from; the subscribers' marbles keep it in their tooltips")
     func labelsOnce() throws {
         let svg = try svg("""
