@@ -484,21 +484,14 @@ struct ScenarioParser {
                 op = .switchToLatest
                 kind = .signal
             case "flatten":
-                if case .number? = cursor.current?.kind {
-                    let limit = try count(&cursor, of: "flatten", what: "how many inner signals at once")
-                    op = .flatten(maxConcurrent: limit)
-                } else {
-                    op = .flatten(maxConcurrent: nil)
-                }
+                op = .flatten(maxConcurrent: try optionalCount(&cursor, of: "flatten", what: "how many inner signals at once"))
                 kind = .signal
             case "concat" where kind == .signals:
                 op = .concatSignals
                 kind = .signal
             case "combineLatest": op = .combineLatest(try reference(&cursor, signals, what: "a signal"))
             case "zip": op = .zip(try reference(&cursor, signals, what: "a signal"))
-            case "retry":
-                op = .retry(cursor.current.map { if case .number = $0.kind { true } else { false } } == true
-                    ? try count(&cursor, of: "retry", what: "how many times to retry") : nil)
+            case "retry": op = .retry(try optionalCount(&cursor, of: "retry", what: "how many times to retry"))
             case "repeat": op = .repeat
             case "takeWhile": op = .takeWhile(try values(&cursor, what: "a value to take while it comes"))
             case "skipWhile": op = .skipWhile(try values(&cursor, what: "a value to skip while it comes"))
@@ -604,6 +597,12 @@ struct ScenarioParser {
         var values = [try cursor.string(what)]
         while cursor.accept(symbol: ",") { values.append(try cursor.string(what)) }
         return values
+    }
+
+    /// A count as ``count(_:of:what:)`` reads it, if a number follows; `nil` if not (`flatten`, `retry`).
+    private func optionalCount(_ cursor: inout Cursor, of name: String, what: String) throws(Failure) -> Int? {
+        guard case .number? = cursor.current?.kind else { return nil }
+        return try count(&cursor, of: name, what: what)
     }
 
     /// A count of values, a whole number from 0 to 1,000,000, for the operator `name`.

@@ -174,33 +174,36 @@ private struct ScenarioRunner {
     ) -> Value {
         let file = file
         let text = text
-        /// What `template` filled with `value` makes, if the run's text budget allows it, or "".
+        /// Makes a value with `make` if the run's text budget allows its `bytes` (measured before it is
+        /// made) at the operator at `column`, or gives "" and stops the run.
+        func budgeted(column: Int32) -> @Sendable (_ bytes: Int, _ make: () -> String) -> String {
+            let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
+            return { bytes, make in
+                if let text, !text.allows(bytes, at: place) { return "" }
+                return make()
+            }
+        }
+        /// What `template` filled with `value` makes, within the run's text budget.
         func filler(_ template: String, placeholder: String = "{}", column: Int32) -> @Sendable (String) -> String {
             let template = Template(template, placeholder: placeholder)
-            let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
-            return { value in
-                if let text, !text.allows(template.bytes(filledWith: value), at: place) { return "" }
-                return template.filled(with: value)
-            }
+            let make = budgeted(column: column)
+            return { value in make(template.bytes(filledWith: value)) { template.filled(with: value) } }
         }
-        /// What `template` filled with the text so far (`{acc}`) and a value (`{}`) makes, if the
-        /// run's text budget allows it, or "".
+        /// What `template` filled with the text so far (`{acc}`) and a value (`{}`) makes, within the run's text budget.
         func accumulator(_ template: String, column: Int32) -> @Sendable (String, String) -> String {
             let template = Template(template, placeholders: ["{acc}", "{}"])
-            let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
+            let make = budgeted(column: column)
             return { running, value in
-                if let text, !text.allows(template.bytes(filledWith: [running, value]), at: place) { return "" }
-                return template.filled(with: [running, value])
+                make(template.bytes(filledWith: [running, value])) { template.filled(with: [running, value]) }
             }
         }
-        /// Values made one text value, `(a, b)`, if the run's text budget allows it, or "".
+        /// Values made one text value, `(a, b)`, within the run's text budget.
         func joiner(column: Int32) -> @Sendable ([String]) -> String {
-            let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
+            let make = budgeted(column: column)
             return { values in
-                // Measured before it is made, as a template's text is.
-                let bytes = values.reduce(2 + 2 * max(values.count - 1, 0)) { $0 + $1.utf8.count }
-                if let text, !text.allows(bytes, at: place) { return "" }
-                return "(" + values.joined(separator: ", ") + ")"
+                make(values.reduce(2 + 2 * max(values.count - 1, 0)) { $0 + $1.utf8.count }) {
+                    "(" + values.joined(separator: ", ") + ")"
+                }
             }
         }
         /// The signal of the name `inner` for each value: the declared one, or for a cold signal
@@ -212,7 +215,8 @@ private struct ScenarioRunner {
                 return { _ in signal }
             }
             let scheduler = scheduler
-            let fills = timeline.map { $0.events.map { event in event.text.map { filler($0, column: column) } } }
+            // Only the events with `{}` are filled (and measured); the others are sent as written.
+            let fills = timeline.map { $0.events.map { event in event.isTemplate ? event.text.map { filler($0, column: column) } : nil } }
             return { value in
                 let filled = zip(timeline, fills).map { entry, fills in
                     (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
