@@ -52,15 +52,15 @@ extension Canvas {
         case .sent: svg.empty("circle", [("class", "send legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
         case .completed:
             svg.empty("line", [("class", "end legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
-        case .error: svg.empty("path", [("class", "cross legend-mark"), ("d", "M\(number(x - 5)) \(number(y - 5))l10 10m0 -10l-10 10")])
+        case .error: cross(class: "cross legend-mark", x: x, y: y, arm: 5)
         case .disposed:
-            svg.empty("rect", [("class", "disposed legend-mark"), ("x", number(x - 5)), ("y", number(y - 5)), ("width", "10"), ("height", "10")])
+            square(class: "disposed legend-mark", x: x, y: y, side: 10)
         case .open: svg.empty("path", [("class", "arrow legend-mark"), ("d", "M\(number(x - 4)) \(number(y - 5))l8 5l-8 5z")])
         case .effect: svg.empty("path", [("class", "effect legend-mark"), ("d", "M\(number(x)) \(number(y - 8))l8 8l-8 8l-8 -8z")])
         case .connect:
-            svg.empty("rect", [("class", "connect legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+            square(class: "connect legend-mark", x: x, y: y, side: 12)
         case .noop:
-            svg.empty("rect", [("class", "noop legend-mark"), ("x", number(x - 6)), ("y", number(y - 6)), ("width", "12"), ("height", "12")])
+            square(class: "noop legend-mark", x: x, y: y, side: 12)
         case .connectAfterDisposal:
             square(class: "noop refused legend-mark", x: x, y: y, side: 12)
             cross(class: "cross legend-mark", x: x, y: y, arm: 4)

@@ -168,7 +168,7 @@ struct TimelinePainter {
             case .error:
                 canvas.svg.open("g")
                 canvas.svg.tooltip("expected error at \(at)")
-                canvas.svg.empty("path", [("class", "cross"), ("d", "M\(number(x - 5)) \(number(center - 5))l10 10m0 -10l-10 10")])
+                canvas.cross(x: x, y: center, arm: 5)
                 canvas.svg.close("g")
             }
         }
@@ -234,9 +234,7 @@ struct TimelinePainter {
                 canvas.svg.empty("path", [("class", "arrow"), ("d", "M\(number(end)) \(number(center - 5))l8 5l-8 5z")])
             case .disposed:
                 used.insert(.disposed)
-                canvas.svg.empty("rect", [
-                    ("class", "disposed"), ("x", number(end - 5)), ("y", number(center - 5)), ("width", "10"), ("height", "10"),
-                ])
+                canvas.square(class: "disposed", x: end, y: center, side: 10)
             case .completed, .error: break
             }
         default:
@@ -248,13 +246,15 @@ struct TimelinePainter {
         if isDense(lane) {
             drawAggregated(lane, of: model, center: center)
         } else {
+            // The instants with a terminal event, and those with other marks: found once, not per mark.
+            let terminalTimes = Set(placed.lazy.filter { $0.mark.kind.isTerminal }.map(\.mark.time))
+            let otherTimes = Set(placed.lazy.filter { !$0.mark.kind.isTerminal }.map(\.mark.time))
             for (index, item) in placed.enumerated() {
                 let room = roomAfter(index, in: placed)
-                // A terminal event drawn through the marks of its instant is drawn taller, to show past them.
-                let through = item.mark.kind.isTerminal
-                    && placed.contains { $0.mark.time == item.mark.time && !$0.mark.kind.isTerminal }
-                let crossed = !item.mark.kind.isTerminal
-                    && placed.contains { $0.mark.time == item.mark.time && $0.mark.kind.isTerminal }
+                // A terminal event drawn through the marks of its instant is drawn taller, to show past them,
+                // and the short labels of those marks go beside them, where its bar does not hide them.
+                let through = item.mark.kind.isTerminal && otherTimes.contains(item.mark.time)
+                let crossed = !item.mark.kind.isTerminal && terminalTimes.contains(item.mark.time)
                 drawMark(item.mark, of: model, y: item.y, room: room, through: through, echoed: echoed.contains(item.mark.event),
                          crossed: crossed)
             }
