@@ -9,7 +9,7 @@ import Dispatch
 extension Signal where Value == Bool {
     /// Sends the opposite of each value (RAC's `-not`).
     func negated() -> Signal<Bool> {
-        flattenMap(named: "[\(name)] -not") { Signal<Bool>.return(!$0) }
+        map(named: "[\(name)] -not") { !$0 }
     }
 
     /// Sends `trueSignal`'s events while the receiver's latest value is true and
@@ -28,7 +28,7 @@ extension Signal where Value == [Bool] {
     /// Sends whether every element of each array is true (RAC's `-and`, which
     /// reduces the tuples of `+combineLatest:`).
     func allTrue() -> Signal<Bool> {
-        flattenMap(named: "[\(name)] -and") { Signal<Bool>.return($0.allSatisfy { $0 }) }
+        map(named: "[\(name)] -and") { $0.allSatisfy { $0 } }
     }
 }
 

@@ -113,7 +113,12 @@ extension Signal {
     ///
     /// As in RAC, each value goes through an inner ``return(_:)`` signal.
     public func map<Result: Sendable>(_ transform: @escaping @Sendable (Value) -> Result) -> Signal<Result> {
-        flattenMap(named: "[\(name)] -map:") { Signal<Result>.return(transform($0)) }
+        map(named: "[\(name)] -map:", transform)
+    }
+
+    /// ``map(_:)`` under another name: the operators RAC builds as a map (`-mapReplace:`, `-not`, ...).
+    func map<Result: Sendable>(named name: String, _ transform: @escaping @Sendable (Value) -> Result) -> Signal<Result> {
+        flattenMap(named: name) { Signal<Result>.return(transform($0)) }
     }
 
     /// Forwards only the values for which `isIncluded` is true (RAC's `-filter:`).

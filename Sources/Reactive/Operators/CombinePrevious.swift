@@ -24,9 +24,9 @@ extension Signal {
         return scan(start: Pair(previous: start, result: nil), named: "[\(name)] -scanWithStart: (\(start)) reduce:") {
             pair, next in Pair(previous: next, result: reduce(pair.previous, next))
         }
-        .flattenMap(named: "[\(name)] -combinePreviousWithStart: \(start) reduce:") { pair in
+        .map(named: "[\(name)] -combinePreviousWithStart: \(start) reduce:") { pair in
             // Every pair the scan sends has a result: only the start has none.
-            Signal<Result>.return(pair.result!)
+            pair.result!
         }
     }
 }

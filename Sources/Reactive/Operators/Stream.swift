@@ -40,7 +40,7 @@ extension Signal {
     /// - Parameter value: What each value becomes.
     /// - Returns: A signal named `"[<name>] -mapReplace: <value>"`.
     public func mapReplace<Result: Sendable>(_ value: Result) -> Signal<Result> {
-        flattenMap(named: "[\(name)] -mapReplace: \(value)") { _ in Signal<Result>.return(value) }
+        map(named: "[\(name)] -mapReplace: \(value)") { _ in value }
     }
 
     /// Sends `start` combined with the first value, then each value combined
