@@ -717,6 +717,30 @@ private let boom = TestError("boom")
         #expect(log.lines == ["subscribe current", "dispose current @5.0"], "the next signal is never subscribed")
     }
 
+    @Test("concat(): the receiver completing on one thread while the running inner signal completes on another never drops the waiting one")
+    func concatCompletionRace() {
+        let scheduler = TestScheduler()
+        var dropped = 0
+        for _ in 0..<500 {
+            let outer = Subject<Signal<Int>>(), running = Subject<Int>()
+            let seen = Locked<[String]>([])
+            scheduler.perform {
+                outer.concat().subscribe(
+                    next: { value in seen.withLock { $0.append("\(value)") } },
+                    completed: { seen.withLock { $0.append("|") } })
+                outer.sendNext(running)
+                outer.sendNext(.return(7))   // waits for `running`
+            }
+            // Handing the slot to the waiting signal and the receiver's completion race. Both threads run
+            // as the scheduler's, so the waiting signal is subscribed synchronously, as in a scenario.
+            raceOnThreads(2) { side in
+                scheduler.perform { if side == 0 { running.sendCompleted() } else { outer.sendCompleted() } }
+            }
+            if seen.withLock({ $0 }) != ["7", "|"] { dropped += 1 }
+        }
+        #expect(dropped == 0)
+    }
+
     @Test("flatten(maxConcurrent:) and concat() are named [s] -flatten: 2 and [s] -concat")
     func flattenNames() {
         let s = Signal<Signal<Int>>.never().named("s")

@@ -1,16 +1,21 @@
 // RAC 2.5's -flatten: and -concat (RACSignal+Operations.m).
 
-/// What one `flatten(maxConcurrent:)` subscription is doing: the subscriptions
-/// to inner signals still running, the inner signals waiting their turn, and
-/// whether the receiver has completed (RAC's `activeDisposables`, `queuedSignals`
-/// and `selfCompleted`).
+/// What one `flatten(maxConcurrent:)` subscription is doing: how many inner
+/// signals hold a slot (subscribed, or about to be), the inner signals waiting
+/// their turn, and whether the receiver has completed (RAC's `activeDisposables`
+/// count, `queuedSignals` and `selfCompleted`).
+///
+/// A slot is claimed in the same critical section that decides a signal need not
+/// wait, and handed from a completed inner signal straight to the next waiting
+/// one: so no other signal can take it in between, and the result cannot complete
+/// while a signal taken from the queue is not yet subscribed.
 private struct FlattenState<Inner: Sendable>: Sendable {
-    var active: [SerialDisposable] = []
+    var active = 0
     var queued: [Signal<Inner>] = []
     var selfCompleted = false
 
     /// RAC's `completeIfAllowed`.
-    var canComplete: Bool { selfCompleted && active.isEmpty }
+    var canComplete: Bool { selfCompleted && active == 0 }
 }
 
 extension Signal {
@@ -53,7 +58,6 @@ extension Signal {
 
             @Sendable func subscribe(to signal: Signal<Inner>) {
                 let serial = SerialDisposable()
-                state.withLock { $0.active.append(serial) }
                 compound.add(serial)
                 serial.disposable = signal.subscribe(
                     next: { subscriber.sendNext($0) },
@@ -62,9 +66,10 @@ extension Signal {
                         compound.remove(serial)
                         // Either the next waiting signal, or whether to complete.
                         let (next, completes) = state.withLock { state -> (Signal<Inner>?, Bool) in
-                            state.active.removeAll { $0 === serial }
-                            if state.queued.isEmpty { return (nil, state.canComplete) }
-                            return (state.queued.removeFirst(), false)
+                            // The slot passes to the next waiting signal, if there is one.
+                            if !state.queued.isEmpty { return (state.queued.removeFirst(), false) }
+                            state.active -= 1
+                            return (nil, state.canComplete)
                         }
                         if let next { subscribe(to: next) } else if completes { subscriber.sendCompleted() }
                     })
@@ -73,7 +78,10 @@ extension Signal {
             compound.add(self.subscribe(
                 next: { signal in
                     let waits = state.withLock { state -> Bool in
-                        guard maxConcurrent > 0, state.active.count >= maxConcurrent else { return false }
+                        guard maxConcurrent > 0, state.active >= maxConcurrent else {
+                            state.active += 1
+                            return false
+                        }
                         state.queued.append(signal)
                         return true
                     }
