@@ -3,8 +3,9 @@
 /// What one `zip(with:)` subscription holds: each side's values not yet paired,
 /// and whether each side has completed (RAC's `selfValues`, `otherValues`, ...).
 private struct ZipState<Left: Sendable, Right: Sendable>: Sendable {
-    var left: [Left] = []
-    var right: [Right] = []
+    // Slices: pairing takes from the front, which an array does by moving every value left.
+    var left: ArraySlice<Left> = []
+    var right: ArraySlice<Right> = []
     var leftCompleted = false
     var rightCompleted = false
 
