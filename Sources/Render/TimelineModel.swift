@@ -164,19 +164,32 @@ struct TimelineModel {
         var runs: [(subscription: Int, subscribe: Int?)] = []
         var subscribeEvents = IDTable<Int>(count: trace.subscriptions.count)
         var madeAt = IDTable<Double>(count: trace.signals.count)
+        // The subjects and connections an operator made for its own use, in its didSubscribe (as
+        // switchToLatest publishes its source): the operator's plumbing, drawn in its subscriber's
+        // values, not as lanes of their own that would read as the user's code.
+        var plumbing = IDTable<Bool>(count: trace.signals.count)
         for (index, event) in trace.events.enumerated() {
             switch event.kind {
             case .subscribe(let subscription): subscribeEvents[subscription] = index
-            case .signal(let signal) where event.cause != nil: madeAt[signal] = event.time
+            case .signal(let signal):
+                guard let cause = event.cause else { break }
+                madeAt[signal] = event.time
+                if trace.events.indices.contains(cause), case .didSubscribe(let maker) = trace.events[cause].kind,
+                   trace.subscriptions.indices.contains(maker), trace.signals.indices.contains(trace.subscriptions[maker].signal),
+                   trace.signals[trace.subscriptions[maker].signal].kind == .operator {
+                    plumbing[signal] = true
+                }
             case .didSubscribe(let subscription) where trace.subscriptions.indices.contains(subscription):
                 let signal = trace.subscriptions[subscription].signal
                 if trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold {
                     runs.append((subscription, subscribeEvents[subscription]))
                 }
             case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal):
+                guard plumbing[signal] == nil else { break }
                 usesSends[signal] = true
                 if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
             case .connect(let signal, _), .disconnect(let signal):
+                guard plumbing[signal] == nil else { break }
                 usesConnects[signal] = true
                 if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
             case .next(let subscription, _, _), .completed(let subscription, _), .error(let subscription, _, _):
