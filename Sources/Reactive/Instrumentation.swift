@@ -88,6 +88,8 @@ public enum SignalKind: Sendable, Hashable {
     case `return`
     /// ``Signal/error(_:)``.
     case error
+    /// ``Signal/never()``: subscribing to it does nothing, so it has no side effect to report.
+    case never
     /// A plain ``Subject``.
     case subject
     /// A ``BehaviorSubject``.

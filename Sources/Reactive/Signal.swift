@@ -188,7 +188,7 @@ extension Signal {
 
     /// A signal that never sends anything (RAC's `+never`).
     public static func never() -> Signal<Value> {
-        DynamicSignal(kind: .cold, name: "+never") { _ in nil }
+        DynamicSignal(kind: .never, name: "+never") { _ in nil }
     }
 
     /// A signal that calls `makeSignal` on each subscription and subscribes to

@@ -118,7 +118,7 @@ public struct TraceSubscription: Sendable, Hashable {
 extension SignalKind {
     /// One of each kind, a replay subject without its capacity, in the order docs/trace-format.md lists them.
     public static let all: [SignalKind] = [
-        .cold, .operator, .empty, .return, .error, .subject, .behaviorSubject, .replaySubject(capacity: nil),
+        .cold, .operator, .empty, .return, .error, .never, .subject, .behaviorSubject, .replaySubject(capacity: nil),
         .groupedSignal, .channelTerminal, .connection,
     ]
 
@@ -130,6 +130,7 @@ extension SignalKind {
         case .empty: ("empty", "empty signal", false)
         case .return: ("return", "return signal", false)
         case .error: ("error", "error signal", false)
+        case .never: ("never", "never signal", false)
         case .subject: ("subject", "subject", true)
         case .behaviorSubject: ("behaviorSubject", "behavior subject", true)
         case .replaySubject: ("replaySubject", "replay subject", true)

@@ -120,7 +120,7 @@ private enum Report: Equatable, CustomStringConvertible {
             .created(6, .empty, "+empty"),
             .created(7, .return, "+return: 5"),
             .created(8, .error, "+error: boom"),
-            .created(9, .cold, "+never"),
+            .created(9, .never, "+never"),
         ])
         #expect(collector.events.map(\.sequence) == Array(0..<11))
     }
