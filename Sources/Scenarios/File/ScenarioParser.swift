@@ -496,6 +496,21 @@ struct ScenarioParser {
             case "takeWhile": op = .takeWhile(try values(&cursor, what: "a value to take while it comes"))
             case "skipWhile": op = .skipWhile(try values(&cursor, what: "a value to skip while it comes"))
             case "collect": op = .collect
+            case "aggregate":
+                let start = try cursor.string("the start value")
+                op = .aggregate(start: start, template: try cursor.string(
+                    "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
+            case "combinePrevious":
+                let start = try cursor.string("the value before the first")
+                op = .combinePrevious(start: start, template: try cursor.string(
+                    "a template such as \"{prev}->{}\" ({prev} is the value before, {} the value)"))
+            case "any":
+                var listed: [String]?
+                if !Self.atOperatorEnd(cursor) { listed = try values(&cursor, what: "a value to look for") }
+                op = .any(listed)
+            case "all": op = .all(try values(&cursor, what: "an allowed value"))
+            case "materialize": op = .materialize
+            case "dematerialize": op = .dematerialize
             case "takeUntil": op = .takeUntil(try reference(&cursor, signals, what: "a signal"))
             case "takeUntilReplacement": op = .takeUntilReplacement(try reference(&cursor, signals, what: "a signal"))
             case "filter": op = .filter(try values(&cursor, what: "a value to keep"))
@@ -574,8 +589,15 @@ struct ScenarioParser {
         "takeLast", "distinctUntilChanged", "scan", "then", "ignoreValues", "multicast", "publish", "replay",
         "replayLast", "replayLazily", "autoconnect", "named", "groupBy", "delay", "throttle", "bufferWithTime",
         "timeout", "sample", "combineLatest", "zip", "switchToLatest", "flatten", "takeUntil", "takeUntilReplacement",
-        "retry", "repeat", "takeWhile", "skipWhile", "collect",
+        "retry", "repeat", "takeWhile", "skipWhile", "collect", "aggregate", "combinePrevious", "any", "all",
+        "materialize", "dematerialize",
     ]
+
+    /// Whether the operator's words end here, at the end of the line or at the next `|`: for
+    /// the operators whose arguments may be left out (`any`).
+    static func atOperatorEnd(_ cursor: Cursor) -> Bool {
+        cursor.isAtEnd || cursor.current?.kind == .symbol("|")
+    }
 
     /// How many operators an "is not an operator" message suggests.
     static let suggestedOperators = 3

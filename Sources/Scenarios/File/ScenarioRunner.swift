@@ -189,9 +189,10 @@ private struct ScenarioRunner {
             let make = budgeted(column: column)
             return { value in make(template.bytes(filledWith: value)) { template.filled(with: value) } }
         }
-        /// What `template` filled with the text so far (`{acc}`) and a value (`{}`) makes, within the run's text budget.
-        func accumulator(_ template: String, column: Int32) -> @Sendable (String, String) -> String {
-            let template = Template(template, placeholders: ["{acc}", "{}"])
+        /// What `template` filled with the text so far (`{acc}`), or with the value before (`combinePrevious`'s
+        /// `{prev}`), and a value (`{}`) makes, within the run's text budget.
+        func accumulator(_ template: String, placeholder: String = "{acc}", column: Int32) -> @Sendable (String, String) -> String {
+            let template = Template(template, placeholders: [placeholder, "{}"])
             let make = budgeted(column: column)
             return { running, value in
                 make(template.bytes(filledWith: [running, value])) { template.filled(with: [running, value]) }
@@ -291,6 +292,27 @@ private struct ScenarioRunner {
                 let values = Set(values)
                 current = .signal(current.signal.skip(while: { values.contains($0) }))
             case .collect: current = .signal(current.signal.collect().map(joiner(column: column)))
+            case .aggregate(let start, let template):
+                current = .signal(current.signal.aggregate(start: start, reduce: accumulator(template, column: column)))
+            case .combinePrevious(let start, let template):
+                let combine = accumulator(template, placeholder: "{prev}", column: column)
+                current = .signal(current.signal.combinePrevious(start: start, reduce: combine))
+            case .any(let listed):
+                let answer: Signal<Bool>
+                if let listed {
+                    let listed = Set(listed)
+                    answer = current.signal.any { listed.contains($0) }
+                } else {
+                    answer = current.signal.any()
+                }
+                current = .signal(answer.map(Self.text(of:)))
+            case .all(let allowed):
+                let allowed = Set(allowed)
+                current = .signal(current.signal.all { allowed.contains($0) }.map(Self.text(of:)))
+            case .materialize:
+                let make = budgeted(column: column)
+                current = .signal(current.signal.materialize().map { event in make(EventText.bytes(of: event)) { EventText.text(of: event) } })
+            case .dematerialize: current = .signal(current.signal.map(EventText.event(of:)).dematerialize())
             case .takeUntil(let name): current = .signal(current.signal.take(until: signal(name)))
             case .takeUntilReplacement(let name): current = .signal(current.signal.take(untilReplacement: signal(name)))
             case .flattenMapReturn(let template):
@@ -344,6 +366,9 @@ private struct ScenarioRunner {
         }
         return current
     }
+
+    /// A Boolean as a scenario file's values write it (`any`, `all`): "true" or "false".
+    private static func text(of answer: Bool) -> String { answer ? "true" : "false" }
 
     private func perform(_ action: ScenarioFile.Action) -> @Sendable () -> Void {
         let scheduler = scheduler
