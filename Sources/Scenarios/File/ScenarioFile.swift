@@ -191,6 +191,16 @@ public struct ScenarioFile: Sendable {
         case materialize
         /// `dematerialize`: the events that ``EventText`` texts stand for.
         case dematerialize
+        /// `doNext SUBJECT "template"`: before each value is forwarded, the template filled with it is sent to the subject.
+        case doNext(String, template: String)
+        /// `doError SUBJECT "template"`: before the error is forwarded, the template filled with its message is sent to the subject.
+        case doError(String, template: String)
+        /// `doCompleted SUBJECT "text"`: before the completion is forwarded, the text is sent to the subject.
+        case doCompleted(String, text: String)
+        /// `initially SUBJECT "text"`: at each subscription, before the receiver is subscribed, the text is sent to the subject.
+        case initially(String, text: String)
+        /// `finally SUBJECT "text"`: before the completion or the error is forwarded, the text is sent to the subject.
+        case finally(String, text: String)
     }
 
     enum Statement: Sendable {
