@@ -176,6 +176,31 @@ public struct ScenarioFile: Sendable {
         case skipWhile([String])
         /// `collect`: every value at the completion, as one text value `(a, b)`.
         case collect
+        /// `aggregate "start" "{acc}{}"`: as `scan`, but only the last text, at the completion (the start text
+        /// when no value came).
+        case aggregate(start: String, template: String)
+        /// `combinePrevious "start" "{prev}->{}"`: each value makes the template filled with the value
+        /// before it (`{prev}`, the start text at first) and the value (`{}`).
+        case combinePrevious(start: String, template: String)
+        /// `any` (nil: RAC's `-any`, any value at all) or `any "a", "b"` (`-any:`, a value among these):
+        /// "true" or "false", then the completion.
+        case any([String]?)
+        /// `all "a", "b"` (`-all:`): whether every value is among these, "true" or "false", then the completion.
+        case all([String])
+        /// `materialize`: each event as a text value, ``EventText``'s `next(a)`, `error(message)` or `completed`.
+        case materialize
+        /// `dematerialize`: the events that ``EventText`` texts stand for.
+        case dematerialize
+        /// `doNext SUBJECT "template"`: before each value is forwarded, the template filled with it is sent to the subject.
+        case doNext(String, template: String)
+        /// `doError SUBJECT "template"`: before the error is forwarded, the template filled with its message is sent to the subject.
+        case doError(String, template: String)
+        /// `doCompleted SUBJECT "text"`: before the completion is forwarded, the text is sent to the subject.
+        case doCompleted(String, text: String)
+        /// `initially SUBJECT "text"`: at each subscription, before the receiver is subscribed, the text is sent to the subject.
+        case initially(String, text: String)
+        /// `finally SUBJECT "text"`: before the completion or the error is forwarded, the text is sent to the subject.
+        case finally(String, text: String)
     }
 
     enum Statement: Sendable {

@@ -496,6 +496,38 @@ struct ScenarioParser {
             case "takeWhile": op = .takeWhile(try values(&cursor, what: "a value to take while it comes"))
             case "skipWhile": op = .skipWhile(try values(&cursor, what: "a value to skip while it comes"))
             case "collect": op = .collect
+            case "aggregate":
+                let start = try cursor.string("the start value")
+                op = .aggregate(start: start, template: try cursor.string(
+                    "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
+            case "combinePrevious":
+                let start = try cursor.string("the value before the first")
+                op = .combinePrevious(start: start, template: try cursor.string(
+                    "a template such as \"{prev}->{}\" ({prev} is the value before, {} the value)"))
+            case "any":
+                var listed: [String]?
+                if !Self.atOperatorEnd(cursor) { listed = try values(&cursor, what: "a value to look for") }
+                op = .any(listed)
+            case "all": op = .all(try values(&cursor, what: "an allowed value"))
+            case "materialize": op = .materialize
+            case "dematerialize": op = .dematerialize
+            case "doNext":
+                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
+                op = .doNext(subject, template: try optionalTemplate(&cursor, what:
+                    "a template such as \"got {}\" ({} is the value)"))
+            case "doError":
+                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
+                op = .doError(subject, template: try optionalTemplate(&cursor, what:
+                    "a template such as \"failed: {}\" ({} is the error's message)"))
+            case "doCompleted":
+                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
+                op = .doCompleted(subject, text: try cursor.string("the value to send to '\(Self.shortened(subject))' at the completion"))
+            case "initially":
+                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
+                op = .initially(subject, text: try cursor.string("the value to send to '\(Self.shortened(subject))' at each subscription"))
+            case "finally":
+                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
+                op = .finally(subject, text: try cursor.string("the value to send to '\(Self.shortened(subject))' at the completion or error"))
             case "takeUntil": op = .takeUntil(try reference(&cursor, signals, what: "a signal"))
             case "takeUntilReplacement": op = .takeUntilReplacement(try reference(&cursor, signals, what: "a signal"))
             case "filter": op = .filter(try values(&cursor, what: "a value to keep"))
@@ -574,8 +606,15 @@ struct ScenarioParser {
         "takeLast", "distinctUntilChanged", "scan", "then", "ignoreValues", "multicast", "publish", "replay",
         "replayLast", "replayLazily", "autoconnect", "named", "groupBy", "delay", "throttle", "bufferWithTime",
         "timeout", "sample", "combineLatest", "zip", "switchToLatest", "flatten", "takeUntil", "takeUntilReplacement",
-        "retry", "repeat", "takeWhile", "skipWhile", "collect",
+        "retry", "repeat", "takeWhile", "skipWhile", "collect", "aggregate", "combinePrevious", "any", "all",
+        "materialize", "dematerialize", "doNext", "doError", "doCompleted", "initially", "finally",
     ]
+
+    /// Whether the operator's words end here, at the end of the line or at the next `|`: for
+    /// the operators whose arguments may be left out (`any`, `doNext SUBJECT`, `doError SUBJECT`).
+    static func atOperatorEnd(_ cursor: Cursor) -> Bool {
+        cursor.isAtEnd || cursor.current?.kind == .symbol("|")
+    }
 
     /// How many operators an "is not an operator" message suggests.
     static let suggestedOperators = 3
@@ -597,6 +636,12 @@ struct ScenarioParser {
         var values = [try cursor.string(what)]
         while cursor.accept(symbol: ",") { values.append(try cursor.string(what)) }
         return values
+    }
+
+    /// A template in double quotes, or `{}` (the value itself) when the operator ends without one.
+    private func optionalTemplate(_ cursor: inout Cursor, what: String) throws(Failure) -> String {
+        if Self.atOperatorEnd(cursor) { return "{}" }
+        return try cursor.string(what)
     }
 
     /// A count as ``count(_:of:what:)`` reads it, if a number follows; `nil` if not (`flatten`, `retry`).

@@ -189,9 +189,10 @@ private struct ScenarioRunner {
             let make = budgeted(column: column)
             return { value in make(template.bytes(filledWith: value)) { template.filled(with: value) } }
         }
-        /// What `template` filled with the text so far (`{acc}`) and a value (`{}`) makes, within the run's text budget.
-        func accumulator(_ template: String, column: Int32) -> @Sendable (String, String) -> String {
-            let template = Template(template, placeholders: ["{acc}", "{}"])
+        /// What `template` filled with the text so far (`{acc}`), or with the value before (`combinePrevious`'s
+        /// `{prev}`), and a value (`{}`) makes, within the run's text budget.
+        func accumulator(_ template: String, placeholder: String = "{acc}", column: Int32) -> @Sendable (String, String) -> String {
+            let template = Template(template, placeholders: [placeholder, "{}"])
             let make = budgeted(column: column)
             return { running, value in
                 make(template.bytes(filledWith: [running, value])) { template.filled(with: [running, value]) }
@@ -291,6 +292,42 @@ private struct ScenarioRunner {
                 let values = Set(values)
                 current = .signal(current.signal.skip(while: { values.contains($0) }))
             case .collect: current = .signal(current.signal.collect().map(joiner(column: column)))
+            case .aggregate(let start, let template):
+                current = .signal(current.signal.aggregate(start: start, reduce: accumulator(template, column: column)))
+            case .combinePrevious(let start, let template):
+                let combine = accumulator(template, placeholder: "{prev}", column: column)
+                current = .signal(current.signal.combinePrevious(start: start, reduce: combine))
+            case .any(let listed):
+                let answer: Signal<Bool>
+                if let listed {
+                    let listed = Set(listed)
+                    answer = current.signal.any { listed.contains($0) }
+                } else {
+                    answer = current.signal.any()
+                }
+                current = .signal(answer.map(Self.text(of:)))
+            case .all(let allowed):
+                let allowed = Set(allowed)
+                current = .signal(current.signal.all { allowed.contains($0) }.map(Self.text(of:)))
+            case .materialize:
+                let make = budgeted(column: column)
+                current = .signal(current.signal.materialize().map { event in make(EventText.bytes(of: event)) { EventText.text(of: event) } })
+            case .dematerialize: current = .signal(current.signal.map(EventText.event(of:)).dematerialize())
+            case .doNext(let name, let template):
+                let target = value(name), fill = filler(template, column: column)
+                current = .signal(current.signal.doNext { target.send(.next(fill($0))) })
+            case .doError(let name, let template):
+                let target = value(name), fill = filler(template, column: column)
+                current = .signal(current.signal.doError { target.send(.next(fill(EventText.message(of: $0)))) })
+            case .doCompleted(let name, let text):
+                let target = value(name)
+                current = .signal(current.signal.doCompleted { target.send(.next(text)) })
+            case .initially(let name, let text):
+                let target = value(name)
+                current = .signal(current.signal.initially { target.send(.next(text)) })
+            case .finally(let name, let text):
+                let target = value(name)
+                current = .signal(current.signal.finally { target.send(.next(text)) })
             case .takeUntil(let name): current = .signal(current.signal.take(until: signal(name)))
             case .takeUntilReplacement(let name): current = .signal(current.signal.take(untilReplacement: signal(name)))
             case .flattenMapReturn(let template):
@@ -344,6 +381,9 @@ private struct ScenarioRunner {
         }
         return current
     }
+
+    /// A Boolean as a scenario file's values write it (`any`, `all`): "true" or "false".
+    private static func text(of answer: Bool) -> String { answer ? "true" : "false" }
 
     private func perform(_ action: ScenarioFile.Action) -> @Sendable () -> Void {
         let scheduler = scheduler
@@ -403,7 +443,8 @@ extension ScenarioFile {
     /// How many levels deep a pipeline may nest: 10,000.
     ///
     /// Each operator is a level, and so is a `merge`, `concat` or `defer` source
-    /// and each subject fed by `subscribe SUBJECT to NAME`; a `combineLatest` or `zip`
+    /// and each subject fed by `subscribe SUBJECT to NAME` or by a side effect of a pipeline
+    /// (`doNext SUBJECT`, ..., as deep as that pipeline); a `combineLatest` or `zip`
     /// source of N signals is N + 2 levels (RAC chains them one by one); a pipeline is as deep
     /// as the deepest signal it uses, plus its own levels. Every level adds 2.5 to
     /// 8.2 KB of stack (`startWith` and `merge` the most) to the delivery of a value
@@ -496,7 +537,15 @@ private struct Nesting {
                 nodes[following] = .subject(feeds: [])
                 partners[leading] = following
                 partners[following] = leading
-            case .pipeline(let name, let source, let operators): nodes[name] = .pipeline(source.value, operators)
+            case .pipeline(let name, let source, let operators):
+                nodes[name] = .pipeline(source.value, operators)
+                // A side effect sends into its subject while the pipeline delivers (or subscribes): what
+                // the subject's subscribers do runs on top of the pipeline, as if it fed the subject.
+                for op in operators {
+                    if let subject = Self.sideEffectSubject(of: op.value) {
+                        feeds[partners[subject] ?? subject, default: []].append(name)
+                    }
+                }
             case .action(.subscribeSubject(let subscriber, let target), _):
                 // What is sent into a terminal comes out of the other one.
                 feeds[partners[subscriber] ?? subscriber, default: []].append(target)
@@ -529,6 +578,16 @@ private struct Nesting {
         case .flattenMapTo(let name), .merge(let name), .concat(let name), .catchTo(let name), .then(let name),
              .multicast(let name), .sample(let name), .mapTo(let name), .combineLatest(let name), .zip(let name),
              .takeUntil(let name), .takeUntilReplacement(let name):
+            name
+        default: nil
+        }
+    }
+
+    /// The subject a side effect (`doNext SUBJECT`, ...) sends to, if the operator is one.
+    private static func sideEffectSubject(of op: ScenarioFile.Operator) -> String? {
+        switch op {
+        case .doNext(let name, _), .doError(let name, _), .doCompleted(let name, _), .initially(let name, _),
+             .finally(let name, _):
             name
         default: nil
         }
