@@ -301,7 +301,7 @@ struct ScenarioFileCommandTests {
             #expect(run.status == 1)
             #expect(run.output.isEmpty)
             #expect(run.errors == """
-                Error: \(file.path):2:6: expected subscribe, connect, send, complete, fail or dispose, found 'sned'
+                Error: \(file.path):2:6: expected subscribe, connect, send, complete, fail, dispose or execute, found 'sned'
                     at 1 sned s "x"
                          ^
 
