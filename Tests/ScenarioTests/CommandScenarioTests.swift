@@ -154,6 +154,49 @@ struct CommandScenarioTests {
         #expect(deliveries(trace, label: "View") == ["next(ok)@1.0", "next(ok)@3.0"])
     }
 
+    @Test("execute ... subscribe \"LABEL\" subscribes to what execute returns: the replayed execution, or the refusal's error")
+    func executeSubscribe() throws {
+        let file = try parse("""
+            frame 0.5
+            cold request: +2 next "saved {}", +2 completed
+            command save: request
+            at 1 execute save "draft 1" subscribe "Tap 1"
+            at 2 execute save "draft 2" subscribe "Tap 2"
+            at 2.5 dispose "Tap 1"
+            at 4 execute save "draft 3" subscribe "Tap 3"
+            expect "Tap 1" to save "--"
+            expect "Tap 2" to save "----#"
+            expect "Tap 3" to save "------------(a|)" values a = "saved draft 3"
+            """)
+        let (trace, results) = file.check(named: "command")
+        let failed = results.filter { !$0.passed }
+        #expect(failed.isEmpty, "\(failed)")
+        #expect(deliveries(trace, label: "Tap 1") == [])
+        #expect(deliveries(trace, label: "Tap 2") == ["error(The command is disabled and cannot be executed)@2.0"])
+        #expect(deliveries(trace, label: "Tap 3") == ["next(saved draft 3)@6.0", "completed@6.0"])
+        // Disposing what execute returned does not stop the execution: it was connected.
+        #expect(didSubscribeTimes(trace, of: "request(\"draft 1\")") == ["1.0"])
+        #expect(!trace.signals.contains { $0.name == "request(\"draft 2\")" })
+        #expect(didSubscribeTimes(trace, of: "request(\"draft 3\")") == ["4.0"])
+        #expect(throws: Never.self) { try trace.validate() }
+    }
+
+    @Test("two execute statements subscribing with one label make its expect line ambiguous")
+    func ambiguousExecuteLabel() {
+        let error = #expect(throws: ScenarioFileError.self) {
+            try parse("""
+                cold r "-a|"
+                command c: r
+                at 1 execute c "x" subscribe "Tap"
+                at 2 execute c "y" subscribe "Tap"
+                expect "Tap" to c "-a|"
+                """)
+        }
+        #expect(error?.line == 5)
+        #expect(error?.message.hasPrefix("expect \"Tap\" is ambiguous: 2 subscribers labelled \"Tap\" may subscribe to c (lines 3 and 4)") == true,
+                "\(error?.message ?? "")")
+    }
+
     @Test("a command, its signals and execute are refused at their column when misused", arguments: [
         ("cold r \"-a|\"\nexecute sav \"x\"", 2, 9, "'sav' is not declared"),
         ("cold r \"-a|\"\nat 1 execute r \"x\"", 2, 14, "'r' is a signal, but a command is needed here"),
@@ -171,6 +214,9 @@ struct CommandScenarioTests {
         ("cold r \"-a|\"\ncommand c: r\nlet x = c.executionSignals | map \"x\"", 3, 30, "a signal of signals is flattened first"),
         ("cold r \"-a|\"\ncommand c: r\nlet x = c.executing | switchToLatest", 3, 23, "switchToLatest needs a signal of signals"),
         ("cold r \"-a|\"\ncommand c: r\nsubject s\nsubscribe s to c", 4, 16, "'c' is a command, but a signal is needed here"),
+        ("cold r \"-a|\"\ncommand c: r\nexecute c \"x\" subscribe", 3, 24, "expected a subscriber's label in double quotes, found the end of the line"),
+        ("cold r \"-a|\"\ncommand c: r\nexecute c \"x\" as y", 3, 15, "expected the end of the line, found 'as'"),
+        ("cold r \"-a|\"\ncommand c: r\nat 2 execute c \"x\" subscribe \"T\"\nat 1 dispose \"T\"", 4, 14, "the disposal at 1 s would come before \"T\" subscribes, at 2 s"),
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
         let error = #expect(throws: ScenarioFileError.self) { try parse(text) }

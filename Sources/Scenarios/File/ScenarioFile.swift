@@ -68,8 +68,9 @@ public struct ScenarioFile: Sendable {
         case disposeLabel(String)
         /// Disposes a connection: what its `connect` returned.
         case disposeConnection(String)
-        /// `execute COMMAND "input"`: calls the command's `execute(_:)` with the input.
-        case execute(String, String)
+        /// `execute COMMAND "input" [subscribe "LABEL"]`: calls the command's `execute(_:)` with the
+        /// input, and subscribes a subscriber with that label to the signal it returns.
+        case execute(String, String, label: String?)
     }
 
     /// One cold source event, relative to the subscription.

@@ -734,7 +734,11 @@ struct ScenarioParser {
             return .fail(subject, try cursor.string("the error's message"))
         case "execute":
             let command = try reference(&cursor, [.command], what: "a command")
-            return .execute(command, try cursor.string("the input"))
+            let input = try cursor.string("the input")
+            guard cursor.accept("subscribe") else { return .execute(command, input, label: nil) }
+            let label = try cursor.string("a subscriber's label")
+            noteSubscription(label, at: time)
+            return .execute(command, input, label: label)
         case let other:
             throw Failure(column: column, message: "expected subscribe, connect, send, complete, fail, dispose or execute, found '\(Self.shortened(other))'")
         }
@@ -777,7 +781,8 @@ struct ScenarioParser {
     private func expectation(_ cursor: inout Cursor, line: Int) throws(Failure) -> ScenarioFile.Expectation {
         let label = try cursor.string("the subscriber's label")
         try cursor.keyword("to")
-        let signal = try reference(&cursor, [.signal, .subject, .connection, .terminal, .groups], what: "a signal")
+        // A command: the signals its `execute ... subscribe "LABEL"` statements returned.
+        let signal = try reference(&cursor, [.signal, .subject, .connection, .terminal, .groups, .command], what: "a signal")
         let marbleColumn = cursor.column
         let marble = try cursor.string("the expected events in marble syntax, such as \"--a--b--|\"")
         let values = try valueTable(&cursor)

@@ -439,11 +439,16 @@ private struct ScenarioRunner {
         case .fail(let name, let message):
             let target = value(name)
             return { target.send(.error(ScenarioError(description: message))) }
-        case .execute(let name, let input):
+        case .execute(let name, let input, let label):
             guard case .command(let command) = value(name) else { preconditionFailure("checked by the parser") }
-            // What execute returns is not subscribed to: the execution runs either way (it is
+            // The execution runs whether or not what execute returns is subscribed to (it is
             // connected), and a refusal (CommandError.notEnabled) calls no signal block.
-            return { _ = command.execute(input) }
+            guard let label else { return { _ = command.execute(input) } }
+            let log = log
+            return {
+                let signal = command.execute(input)
+                held.hold(log.subscribing(label: label, to: name) { signal.subscribe(label: label) }, label: label)
+            }
         }
     }
 }
