@@ -168,6 +168,11 @@ struct TimelineModel {
         // switchToLatest publishes its source): the operator's plumbing, drawn in its subscriber's
         // values, not as lanes of their own that would read as the user's code.
         var plumbing = IDTable<Bool>(count: trace.signals.count)
+        // And what the runtime itself reported as plumbing (a command's machinery), with the connections of its subjects.
+        for signal in trace.signals {
+            let subject = signal.subject.flatMap { trace.signals.indices.contains($0) ? trace.signals[$0] : nil }
+            if signal.isPlumbing || subject?.isPlumbing == true { plumbing[signal.id] = true }
+        }
         for (index, event) in trace.events.enumerated() {
             switch event.kind {
             case .subscribe(let subscription): subscribeEvents[subscription] = index
