@@ -219,7 +219,9 @@ private struct Assembler {
             signals[index].name = name
             signals[index].description = description == name ? nil : description
         }
-        return Trace(title: title, signals: signals, subscriptions: subscriptions, events: events)
+        var trace = Trace(title: title, signals: signals, subscriptions: subscriptions, events: events)
+        trace.markMachineryOfPlumbing()
+        return trace
     }
 
     private struct Unknown: Error {}

@@ -36,6 +36,25 @@ struct PlumbingTests {
         }
     }
 
+    /// The command of ``commandTrace()``, with a user's flattenMap on `executing` that makes a request per value.
+    private func userCodeOnPlumbing() -> Trace {
+        let scheduler = TestScheduler()
+        return Trace.record(title: "command", clock: scheduler) { () -> (Command<String, String>, Subject<String>) in
+            let taps = Subject<String>()
+            let command = scheduler.perform {
+                Command<String, String>(scheduler: scheduler) { _ in Signal<String>.return("saved").named("request") }
+            }
+            scheduler.perform {
+                _ = command.executing
+                    .flattenMap { busy in Signal<String>.create { $0.sendNext("\(busy)"); return nil }.named("userRequest") }
+                    .subscribe(label: "Log", next: { _ in })
+                _ = command.execute("a")
+            }
+            scheduler.stepAll()
+            return (command, taps)
+        }
+    }
+
     @Test("the runtime reports a command's subjects and operators as plumbing, and not the user's signals")
     func recorded() {
         let trace = commandTrace()
@@ -46,6 +65,29 @@ struct PlumbingTests {
         #expect(trace.signals.filter { !$0.isPlumbing }.map(\.name).contains("request"))
         #expect(!trace.signals.contains { $0.isPlumbing && $0.kind == .cold }, "the user's request is not plumbing")
         #expect(trace.signals.contains { !$0.isPlumbing && $0.kind == .subject }, "the user's own subject is not plumbing")
+    }
+
+    @Test("what the machinery makes while it runs is plumbing too; what the user's code makes from its values is not")
+    func madeByMachinery() {
+        let trace = commandTrace()
+        #expect(!trace.signals.contains { !$0.isPlumbing && $0.kind == .operator }, "every operator is the command's")
+        #expect(trace.signals.filter { $0.kind == .connection }.allSatisfy { $0.isPlumbing })
+        let user = userCodeOnPlumbing()
+        let requests = user.signals.filter { $0.name == "userRequest" }
+        #expect(!requests.isEmpty)
+        #expect(requests.allSatisfy { !$0.isPlumbing })
+    }
+
+    @Test("the graph leaves plumbing out but for the signals the user's nodes subscribe to, without their insides")
+    func graph() throws {
+        let trace = try #require(Catalog.scenario(named: "command-while-executing")).trace()
+        let graph = SubscriptionGraph(trace)
+        let names = graph.nodes.map(\.name)
+        #expect(names.contains("save.executing") && names.contains("save.errors"))
+        #expect(!names.contains { $0.contains("combineLatest") || $0.contains("scanWithStart") })
+        #expect(graph.nodes.count < 20, "\(names)")
+        let plumbing = Set(trace.signals.filter(\.isPlumbing).map(\.name))
+        #expect(!graph.edges.contains { plumbing.contains(graph.nodes[$0.from].name) }, "no arrows from plumbing")
     }
 
     @Test("the mark survives a JSON round trip, written only when true; a plumbing field that is not a boolean is refused")

@@ -5,7 +5,9 @@ import Tracer
 /// Signals, subjects, connections and labelled subscribers are nodes; an arrow goes from a
 /// subscriber to the signal it subscribed to. The one-shot signals operators make inside
 /// (`return`, `empty`, `error`) are left out, and repeated subscriptions between the same two
-/// nodes are one arrow with their count (fetchData's "× 6").
+/// nodes are one arrow with their count (fetchData's "× 6"). So is plumbing (a command's
+/// machinery), but for the plumbing signals the user's own nodes subscribe to (a command's
+/// `executing`), drawn without what they are built of.
 struct SubscriptionGraph {
     struct Node {
         enum Kind: Equatable {
@@ -95,6 +97,27 @@ struct SubscriptionGraph {
             guard let node = signalNodes[signal.id] else { continue }
             if let subject = signal.subject.flatMap({ signalNodes[$0] }) { connect(node, subject, connection: true) }
             if let source = signal.source.flatMap({ signalNodes[$0] }) { connect(node, source, connection: true) }
+        }
+        leaveOutPlumbing(trace, signalNodes: signalNodes)
+    }
+
+    /// Removes the plumbing nodes that no other node subscribes to, and every arrow from plumbing.
+    private mutating func leaveOutPlumbing(_ trace: Trace, signalNodes: [Int: Int]) {
+        var plumbing = Set<Int>()
+        for signal in trace.signals where signal.isPlumbing {
+            if let node = signalNodes[signal.id] { plumbing.insert(node) }
+        }
+        guard !plumbing.isEmpty else { return }
+        let subscribedTo = Set(edges.filter { !plumbing.contains($0.from) }.map(\.to))
+        let kept = nodes.filter { !plumbing.contains($0.id) || subscribedTo.contains($0.id) }
+        var renumbered: [Int: Int] = [:]
+        nodes = kept.enumerated().map { index, node in
+            renumbered[node.id] = index
+            return Node(id: index, name: node.name, kind: node.kind, description: node.description, runs: node.runs)
+        }
+        edges = edges.compactMap { edge in
+            guard !plumbing.contains(edge.from), let from = renumbered[edge.from], let to = renumbered[edge.to] else { return nil }
+            return Edge(from: from, to: to, isConnection: edge.isConnection, count: edge.count)
         }
     }
 }

@@ -216,7 +216,11 @@ private struct ScenarioRunner {
         let enabledSignal = enabled.map { self.signal($0).map { $0 == "true" } }
         let command = Command<String, String>(enabled: enabledSignal, scheduler: scheduler, signalBlock: block)
         command.allowsConcurrentExecution = concurrent
+        // Its signals are named as the file writes them, in traces and diagrams.
         command.executionSignals.named("\(name).executionSignals")
+        command.executing.named("\(name).executing")
+        command.enabled.named("\(name).enabled")
+        command.errors.named("\(name).errors")
         return command
     }
 
