@@ -284,6 +284,22 @@ final class Probe: Sendable {
         }
     }
 
+    /// `action`, made to run as part of what is running on this thread now: the same probe,
+    /// subscription and cause. For work an operator schedules on behalf of a subscription
+    /// (`delay`'s delivery, `throttle`'s flush, `subscribeOn`'s subscription), so that what it
+    /// does names the delivery it continues as its cause, and what it subscribes to has that
+    /// subscription as its parent, whichever thread runs it.
+    ///
+    /// Unobserved code, and code at the top level of an installation (no subscription and no
+    /// cause), get `action` back unchanged: one thread-local read and a `nil` check. The returned
+    /// closure keeps the probe alive, since the context refers to it without retaining it.
+    static func carryingContext(_ action: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        guard let context, context.subscription != nil || context.cause != nil else { return action }
+        let probe = context.probe
+        let subscription = context.subscription, cause = context.cause
+        return { probe.within(subscription: subscription, cause: cause, action) }
+    }
+
     /// Runs `body` as a consequence of report `cause`, keeping the current subscription.
     func caused<R>(by cause: Int, _ body: () throws -> R) rethrows -> R {
         try within(subscription: currentSubscription, cause: cause, body)

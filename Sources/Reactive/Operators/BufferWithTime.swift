@@ -54,9 +54,9 @@ extension Signal {
                         return values.isEmpty
                     }
                     if wasEmpty {
-                        timerDisposable.disposable = scheduler.schedule(after: interval) {
+                        timerDisposable.disposable = scheduler.schedule(after: interval, Probe.carryingContext {
                             inputs.submit(.flush, handle)
-                        }
+                        })
                     }
                 case .flush:
                     flushValues()

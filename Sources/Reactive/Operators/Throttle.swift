@@ -2,8 +2,9 @@ import Foundation
 
 /// What a `throttle` subscription handles, one at a time, in order.
 private enum ThrottleInput<Value: Sendable>: Sendable {
-    /// A value from the receiver; whether it passed the test, and where to schedule its flush.
-    case value(Value, throttled: Bool, scheduler: Scheduler)
+    /// A value from the receiver; whether it passed the test, where to schedule its flush and
+    /// the flush to schedule.
+    case value(Value, throttled: Bool, scheduler: Scheduler, flush: @Sendable () -> Void)
     /// The interval of the held value has passed.
     case flush
     /// The receiver completed.
@@ -80,13 +81,11 @@ extension Signal {
 
             @Sendable func handle(_ input: ThrottleInput<Value>) {
                 switch input {
-                case .value(let value, let throttled, let scheduler):
+                case .value(let value, let throttled, let scheduler, let flush):
                     flushNext(send: false)
                     guard throttled else { return subscriber.sendNext(value) }
                     held.withLock { $0 = value }
-                    nextDisposable.disposable = scheduler.schedule(after: interval) {
-                        inputs.submit(.flush, handle)
-                    }
+                    nextDisposable.disposable = scheduler.schedule(after: interval, flush)
                 case .flush:
                     flushNext(send: true)
                 case .completed:
@@ -99,7 +98,10 @@ extension Signal {
                 next: { value in
                     let scheduler = Scheduler.current ?? fallback
                     let throttled = predicate(value)
-                    inputs.submit(.value(value, throttled: throttled, scheduler: scheduler), handle)
+                    // Made here, not in `handle`, which may run on another thread, in another
+                    // delivery's context: observed, the flush's delivery names this one as its cause.
+                    let flush = Probe.carryingContext { inputs.submit(.flush, handle) }
+                    inputs.submit(.value(value, throttled: throttled, scheduler: scheduler, flush: flush), handle)
                 },
                 error: { error in
                     compound.dispose()

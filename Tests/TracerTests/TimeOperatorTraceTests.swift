@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import Reactive
+import Testing
+import Tracer
+
+/// What the time operators' traces say: the deliveries they make later name the delivery they
+/// received as their cause.
+@Suite struct TimeOperatorTraceTests {
+    /// The position of the only event of `trace` that is `kind`.
+    private func position(of kind: TraceEvent.Kind, in trace: Trace) throws -> Int {
+        let positions = trace.events.indices.filter { trace.events[$0].kind == kind }
+        try #require(positions.count == 1, "one \(kind) in \(trace.events)")
+        return positions[0]
+    }
+
+    /// The subscription of the signal named `name`, the only one.
+    private func subscription(to name: String, in trace: Trace) throws -> Int {
+        let matching = trace.subscriptions.filter { trace.signals[$0.signal].name == name }
+        try #require(matching.count == 1, "one subscription to \(name)")
+        return matching[0].id
+    }
+
+    @Test("delay's delivery, half a second later, names the delivery it delays as its cause (on a TestScheduler)")
+    func delayNamesItsDelivery() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) {
+            let subject = Subject<String>().named("clicks")
+            let later = subject.delay(0.5).named("later")
+            scheduler.perform { later.subscribe(label: "L") }
+            scheduler.schedule(after: 1) { subject.sendNext("a") }
+            scheduler.stepAll()
+        }
+        try trace.validate()
+        let received = try position(of: .next(subscription: subscription(to: "clicks", in: trace), value: "a", replayed: false), in: trace)
+        let delayed = try position(of: .next(subscription: subscription(to: "later", in: trace), value: "a", replayed: false), in: trace)
+        #expect(trace.events[received].time == 1)
+        #expect(trace.events[delayed].time == 1.5)
+        #expect(trace.events[delayed].cause == received)
+    }
+
+    @Test("throttle's flush, half a second after the last value, names that value's delivery as its cause")
+    func throttleFlushNamesItsDelivery() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) {
+            let typed = Subject<String>().named("typed")
+            let queries = typed.throttle(0.5).named("queries")
+            scheduler.perform { queries.subscribe(label: "Q") }
+            scheduler.schedule(after: 1) { typed.sendNext("s") }
+            scheduler.schedule(after: 1.25) { typed.sendNext("sw") }
+            scheduler.stepAll()
+        }
+        try trace.validate()
+        #expect(trace.subscriptions == [
+            TraceSubscription(id: 0, signal: 1, subscriber: .label("Q")),
+            TraceSubscription(id: 1, signal: 0, subscriber: .anonymous, parent: 0),
+        ])
+        #expect(trace.events == [
+            event(0, .signal(0)),
+            event(0, .signal(1)),
+            event(0, .subscribe(0)),
+            event(0, .didSubscribe(0)),
+            event(0, .subscribe(1), cause: 3),
+            event(1, .send(signal: 0, value: "s")),
+            event(1, next(1, "s"), cause: 5),
+            event(1.25, .send(signal: 0, value: "sw")),
+            event(1.25, next(1, "sw"), cause: 7),
+            // The flush half a second later continues "sw"'s delivery.
+            event(1.75, next(0, "sw"), cause: 8),
+            // The end of the recording.
+            event(1.75, .dispose(0)),
+            event(1.75, .dispose(1)),
+        ])
+    }
+
+    @Test("a subscription subscribeOn makes in scheduled work has subscribeOn's subscription as parent")
+    func subscribeOnParent() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) {
+            let source = Signal<Int>.create { subscriber in
+                subscriber.sendNext(1)
+                return nil
+            }.named("source")
+            let moved = source.subscribe(on: scheduler).named("moved")
+            scheduler.perform { moved.subscribe(label: "M") }
+            scheduler.stepAll()
+        }
+        try trace.validate()
+        let outer = try subscription(to: "moved", in: trace)
+        let inner = try subscription(to: "source", in: trace)
+        #expect(trace.subscriptions[inner].parent == outer)
+    }
+
+    @Test("deliverOn a QueueScheduler: the delivery on the queue names the delivery it moves as its cause")
+    func deliverOnQueue() throws {
+        let queue = QueueScheduler(name: "deliverOn test")
+        let delivered = DispatchSemaphore(value: 0)
+        let trace = Trace.record {
+            let subject = Subject<String>().named("source")
+            let moved = subject.deliver(on: queue).named("moved")
+            // Subscribed with a scheduler current, so at once, not on the subscription scheduler's queue.
+            TestScheduler().perform {
+                moved.subscribe(label: "M", next: { _ in delivered.signal() })
+                subject.sendNext("a")
+            }
+            // A failure guard only: the test waits for the delivery, not for a time.
+            #expect(delivered.wait(timeout: .now() + .seconds(60)) == .success)
+            // The queue's block reports before it calls the handler; wait for the block to finish.
+            queue.queue.sync {}
+        }
+        try trace.validate()
+        let received = try position(of: .next(subscription: subscription(to: "source", in: trace), value: "a", replayed: false), in: trace)
+        let moved = try position(of: .next(subscription: subscription(to: "moved", in: trace), value: "a", replayed: false), in: trace)
+        #expect(trace.events[moved].cause == received)
+    }
+}
