@@ -175,6 +175,10 @@ public struct InstrumentationEvent: Sendable {
         /// when its last subscriber left): the source subscription ends, and as in RAC 2.5 the
         /// connection never connects again.
         case connectionDisposed(connection: Int)
+        /// An operator discarded a value `subscription` received, for good: `throttle` drops the
+        /// value it holds when a newer one arrives. The report is made when the value is dropped,
+        /// and names the subscription that received it, the operator's subscription to its source.
+        case dropped(subscription: Int, value: any Sendable)
     }
 }
 
@@ -259,6 +263,9 @@ final class Probe: Sendable {
         unowned(unsafe) let probe: Probe
         let subscription: Int?
         let cause: Int?
+        /// While a delivery's handler runs, the subscription that received it: for an operator's
+        /// internal subscriber, not `subscription`, which is the operator's own.
+        let receiver: Int?
     }
 
     private static let slot = ThreadLocalSlot()
@@ -276,9 +283,10 @@ final class Probe: Sendable {
         return context.subscription
     }
 
-    /// Runs `body` as part of `subscription`, caused by report `cause`.
-    func within<R>(subscription: Int?, cause: Int?, _ body: () throws -> R) rethrows -> R {
-        var context = Context(probe: self, subscription: subscription, cause: cause)
+    /// Runs `body` as part of `subscription`, caused by report `cause`; `receiver` is the
+    /// subscription whose delivery `body` handles, if it handles one.
+    func within<R>(subscription: Int?, cause: Int?, receiver: Int? = nil, _ body: () throws -> R) rethrows -> R {
+        var context = Context(probe: self, subscription: subscription, cause: cause, receiver: receiver)
         return try withUnsafeMutablePointer(to: &context) { pointer in
             try Probe.slot.withValue(UnsafeMutableRawPointer(pointer), body)
         }
@@ -298,6 +306,32 @@ final class Probe: Sendable {
         let probe = context.probe
         let subscription = context.subscription, cause = context.cause
         return { probe.within(subscription: subscription, cause: cause, action) }
+    }
+
+    /// What an operator needs to report, later and maybe on another thread, that it dropped a
+    /// value delivered on this thread now: the probe, the subscription that received the value
+    /// and the delivery's report. `nil` unless an observed delivery's handler is running.
+    static var receipt: Receipt? {
+        guard let context, let receiver = context.receiver else { return nil }
+        return Receipt(probe: context.probe, subscription: receiver, cause: context.cause)
+    }
+
+    /// A delivery an operator received, for reporting the drop of its value: see ``Probe/receipt``.
+    struct Receipt: Sendable {
+        let probe: Probe
+        /// The subscription that received the value.
+        let subscription: Int
+        /// The delivery's report.
+        let cause: Int?
+
+        /// Reports that `value`, received on ``subscription``, was dropped now, as a consequence
+        /// of this delivery: the newer value that replaced it, say.
+        func reportDrop<Value: Sendable>(of value: Value) {
+            let stamp = probe.stamp()
+            probe.record(
+                .dropped(subscription: subscription, value: value),
+                stamp: Stamp(sequence: stamp.sequence, time: stamp.time, cause: cause))
+        }
     }
 
     /// Runs `body` as a consequence of report `cause`, keeping the current subscription.

@@ -59,7 +59,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         }
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordNext(value, subscription: subscriptionID, replayed: replayed, stamp: stamp)
-        probe.within(subscription: handlerOwner, cause: report) {
+        probe.within(subscription: handlerOwner, cause: report, receiver: subscriptionID) {
             if closures != nil { handler?(value) } else { inner.sendNext(value) }
         }
     }
@@ -69,7 +69,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         if case .next(let value) = event { return deliverNext(value, replayed: replayed, to: passthrough.inner) }
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed, stamp: stamp)
-        probe.within(subscription: handlerOwner, cause: report) { passthrough.forward(event) }
+        probe.within(subscription: handlerOwner, cause: report, receiver: subscriptionID) { passthrough.forward(event) }
     }
 
     /// The delivery's place in the report sequence, or `nil` when it must not be

@@ -257,7 +257,7 @@ struct TimelineModel {
                 guard let lane = subscriberLanes[subscription], lanes[lane].ending == .open else { break }
                 lanes[lane].end = event.time
                 lanes[lane].ending = .disposed
-            case .signal: break
+            case .signal, .drop: break
             }
         }
         self.drawn = drawn

@@ -5,7 +5,7 @@ import Testing
 import Tracer
 
 /// What the time operators' traces say: the deliveries they make later name the delivery they
-/// received as their cause.
+/// received as their cause, and the values `throttle` drops are reported.
 @Suite struct TimeOperatorTraceTests {
     /// The position of the only event of `trace` that is `kind`.
     private func position(of kind: TraceEvent.Kind, in trace: Trace) throws -> Int {
@@ -39,8 +39,8 @@ import Tracer
         #expect(trace.events[delayed].cause == received)
     }
 
-    @Test("throttle's flush, half a second after the last value, names that value's delivery as its cause")
-    func throttleFlushNamesItsDelivery() throws {
+    @Test("throttle reports the value a newer one drops, at the newer one's time, and its flush names the delivery it passes on")
+    func throttleDropsExactly() throws {
         let scheduler = TestScheduler()
         let trace = Trace.record(clock: scheduler) {
             let typed = Subject<String>().named("typed")
@@ -65,12 +65,39 @@ import Tracer
             event(1, next(1, "s"), cause: 5),
             event(1.25, .send(signal: 0, value: "sw")),
             event(1.25, next(1, "sw"), cause: 7),
+            // "s", held, is dropped when "sw" arrives, by that delivery, on the subscription that received both.
+            event(1.25, .drop(subscription: 1, value: "s"), cause: 8),
             // The flush half a second later continues "sw"'s delivery.
             event(1.75, next(0, "sw"), cause: 8),
             // The end of the recording.
             event(1.75, .dispose(0)),
             event(1.75, .dispose(1)),
         ])
+    }
+
+    @Test("throttle with a test: a value that fails it is sent at once and not dropped, but drops the value held")
+    func throttleValuesPassing() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) {
+            let keys = Subject<String>().named("keys")
+            let input = keys.throttle(0.5, valuesPassing: { $0 != "\n" }).named("input")
+            scheduler.perform { input.subscribe(label: "I") }
+            scheduler.schedule(after: 1) { keys.sendNext("a") }
+            scheduler.schedule(after: 1.1) { keys.sendNext("\n") }
+            scheduler.schedule(after: 2) { keys.sendNext("b") }
+            scheduler.stepAll()
+        }
+        try trace.validate()
+        let drops = trace.events.compactMap { event -> String? in
+            if case .drop(_, let value) = event.kind { return "\(value)@\(event.time)" }
+            return nil
+        }
+        #expect(drops == ["a@1.1"])
+        let delivered = trace.events.compactMap { event -> String? in
+            if case .next(0, let value, _) = event.kind { return "\(value)@\(event.time)" }
+            return nil
+        }
+        #expect(delivered == ["\n@1.1", "b@2.5"])
     }
 
     @Test("a subscription subscribeOn makes in scheduled work has subscribeOn's subscription as parent")
