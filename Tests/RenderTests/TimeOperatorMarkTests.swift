@@ -4,11 +4,12 @@ import Testing
 import Tracer
 @testable import Render
 
-// A value an operator drops (issue 15, "the diagrams": a throttle'd value dropped is visible) is drawn
-// as dropped, on the one labelled lane whose chain of subscriptions received it, and nowhere else.
+// Time operators in the timeline (issue 15, "the diagrams"): a value an operator drops is drawn as
+// dropped, on the one labelled lane whose chain of subscriptions received it, and nowhere else; a
+// delayed value's connector starts at the send it came from, so the shift shows.
 
-@Suite("Dropped values: drawn as dropped, on the one lane they belong to")
-struct DroppedMarkTests {
+@Suite("Time operators: dropped values drawn as dropped on the one lane they belong to, delays shown by their connector")
+struct TimeOperatorMarkTests {
     private static let throttled = """
         subject typed
         let queries = typed | throttle 0.5
@@ -113,5 +114,24 @@ struct DroppedMarkTests {
         let found = drops(in: TimelineModel(one))
         #expect(found.keys.sorted() == ["A"])
         #expect(found["A"]?.first?.by == "an operator")
+    }
+
+    @Test("delay's shift is visible: the delayed value's connector starts at the send it came from, half a second earlier")
+    func delayShift() throws {
+        let trace = try trace("""
+            subject clicks
+            let later = clicks | delay 0.5
+            subscribe "later" to later
+            at 1 send clicks "a"
+            """)
+        let model = TimelineModel(trace)
+        let lane = try #require(model.lanes.first { $0.title == "later" })
+        let mark = try #require(lane.marks.first)
+        #expect(mark.time == 1.5)
+        let cause = try #require(model.cause(of: mark.event))
+        #expect(trace.events[cause].kind == .send(signal: 0, value: "a"))
+        #expect(trace.events[cause].time == 1)
+        let svg = TimelineRenderer().render(trace)
+        #expect(occurrences(of: "class=\"connector\"", in: svg) == 1)
     }
 }
