@@ -294,18 +294,37 @@ final class Probe: Sendable {
 
     /// `action`, made to run as part of what is running on this thread now: the same probe,
     /// subscription and cause. For work an operator schedules on behalf of a subscription
-    /// (`delay`'s delivery, `throttle`'s flush, `subscribeOn`'s subscription), so that what it
-    /// does names the delivery it continues as its cause, and what it subscribes to has that
-    /// subscription as its parent, whichever thread runs it.
+    /// (`delay`'s delivery, `throttle`'s flush, `subscribeOn`'s subscription; `retry`'s next
+    /// attempt goes through ``Carried`` itself), so that what it does names the delivery it
+    /// continues as its cause, and what it subscribes to has that subscription as its parent,
+    /// whichever thread runs it.
     ///
     /// Unobserved code, and code at the top level of an installation (no subscription and no
     /// cause), get `action` back unchanged: one thread-local read and a `nil` check. The returned
     /// closure keeps the probe alive, since the context refers to it without retaining it.
     static func carryingContext(_ action: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-        guard let context, context.subscription != nil || context.cause != nil else { return action }
-        let probe = context.probe
-        let subscription = context.subscription, cause = context.cause
-        return { probe.within(subscription: subscription, cause: cause, action) }
+        Carried.current?.carrying(action) ?? action
+    }
+
+    /// What is running on this thread now, kept to run later work in: see ``carryingContext(_:)``.
+    struct Carried: Sendable {
+        /// Retained: the context refers to it unowned.
+        let probe: Probe
+        let subscription: Int?
+        let cause: Int?
+
+        /// What is running on this thread now, unless it is unobserved or at the top level of an
+        /// installation (no subscription and no cause).
+        static var current: Carried? {
+            guard let context, context.subscription != nil || context.cause != nil else { return nil }
+            return Carried(probe: context.probe, subscription: context.subscription, cause: context.cause)
+        }
+
+        /// `action`, made to run in this context.
+        func carrying(_ action: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+            let probe = probe, subscription = subscription, cause = cause
+            return { probe.within(subscription: subscription, cause: cause, action) }
+        }
     }
 
     /// What an operator needs to report, later and maybe on another thread, that it dropped a

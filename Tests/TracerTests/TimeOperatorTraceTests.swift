@@ -140,4 +140,30 @@ import Tracer
         let moved = try position(of: .next(subscription: subscription(to: "moved", in: trace), value: "a", replayed: false), in: trace)
         #expect(trace.events[moved].cause == received)
     }
+
+    @Test("retry's later attempts have retry's subscription as parent and the error that made each one as cause")
+    func retryParentAndCause() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) {
+            // Fails at once on each subscription: retry's recursion is synchronous, so each attempt
+            // must still name the error just before it, not an earlier one.
+            let request = Signal<Int>.create { subscriber in
+                subscriber.sendError(TestError("timeout"))
+                return nil
+            }.named("request")
+            let attempts = request.retry(2).named("attempts")
+            scheduler.perform { attempts.subscribe(label: "view") }
+            scheduler.stepAll()
+        }
+        try trace.validate()
+        let outer = try #require(trace.subscriptions.first { $0.label == "view" }).id
+        let tries = trace.subscriptions.filter { trace.signals[$0.signal].name == "request" }
+        try #require(tries.count == 3)
+        #expect(tries.allSatisfy { $0.parent == outer })
+        for (previous, next) in zip(tries, tries.dropFirst()) {
+            let failed = try position(of: .error(subscription: previous.id, message: "timeout", replayed: false), in: trace)
+            let made = try position(of: .subscribe(next.id), in: trace)
+            #expect(trace.events[made].cause == failed, "attempt \(next.id) names the error of attempt \(previous.id)")
+        }
+    }
 }
