@@ -176,7 +176,8 @@ public struct InstrumentationEvent: Sendable {
         /// connection never connects again.
         case connectionDisposed(connection: Int)
         /// An operator discarded a value `subscription` received, for good: `throttle` drops the
-        /// value it holds when a newer one arrives. The report is made when the value is dropped,
+        /// value it holds when a newer one arrives; `filter`, `skip`, `skipWhile` and
+        /// `distinctUntilChanged` each value they leave out. The report is made when the value is dropped,
         /// and names the subscription that received it, the operator's subscription to its source.
         case dropped(subscription: Int, value: any Sendable)
     }

@@ -36,7 +36,8 @@ public struct TraceEvent: Sendable, Hashable {
         case disconnect(signal: Int)
         /// An operator discarded, for good, a value, shown by its label, that the subscription (the
         /// operator's subscription to its source) had received: `throttle` drops the value it holds
-        /// when a newer one arrives.
+        /// when a newer one arrives; `filter`, `skip`, `skipWhile` and `distinctUntilChanged` each
+        /// value they leave out.
         case drop(subscription: Int, value: String)
     }
 
@@ -114,7 +115,8 @@ extension TraceEvent {
         Definition(.drop, "drop", [.subscription, .value], .drops, word: "dropped", detail: .label,
                    summary: "an operator discarded, for good, a value the subscription (the operator's subscription to its "
                        + "source) had received, shown by its label: `throttle` drops the value it holds when a newer one "
-                       + "arrives, at that time, caused by the newer value's delivery") {
+                       + "arrives, at that time, caused by the newer value's delivery; `filter`, `skip`, `skipWhile` and "
+                       + "`distinctUntilChanged` each value they leave out, caused by its delivery") {
             .drop(subscription: $0.id, value: $0.text)
         },
     ]

@@ -26,6 +26,9 @@ extension Signal {
     /// Once a value has passed, `predicate` is not called again. Each
     /// subscription starts skipping anew.
     ///
+    /// When observed, each value dropped is reported
+    /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
+    ///
     /// ```swift
     /// let fromThree = numbers.skip(while: { $0 < 3 })   // 1, 3, 1 -> 3, 1
     /// ```
@@ -37,7 +40,10 @@ extension Signal {
             let skipping = Locked(true)
             return { value, _ in
                 if skipping.withLock({ $0 }) {
-                    if predicate(value) { return .empty() }
+                    if predicate(value) {
+                        Probe.receipt?.reportDrop(of: value)
+                        return .empty()
+                    }
                     skipping.withLock { $0 = false }
                 }
                 return .return(value)

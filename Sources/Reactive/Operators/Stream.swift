@@ -13,6 +13,9 @@ extension Signal {
     /// Errors and completion are forwarded as they come, even before `count`
     /// values have been skipped.
     ///
+    /// When observed, each value dropped is reported
+    /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
+    ///
     /// ```swift
     /// let afterTheFirstTwo = numbers.skip(2)   // 1, 2, 3, 4 -> 3, 4
     /// ```
@@ -27,6 +30,7 @@ extension Signal {
                 let before = skipped.load(ordering: .relaxed)
                 if before >= count { return .return(value) }
                 skipped.store(before + 1, ordering: .relaxed)
+                Probe.receipt?.reportDrop(of: value)
                 return .empty()
             }
         }
@@ -82,6 +86,9 @@ extension Signal where Value: Equatable {
     ///
     /// The first value is always sent. Each subscription compares only its own values.
     ///
+    /// When observed, each value dropped is reported
+    /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
+    ///
     /// ```swift
     /// let changes = states.distinctUntilChanged()   // a, a, b, a -> a, b, a
     /// ```
@@ -92,7 +99,10 @@ extension Signal where Value: Equatable {
             return { value, _ in
                 // Two locks, not one: RAC keeps the earlier of two equal values, so the store waits
                 // for the comparison, which is user code and runs outside the lock.
-                if let previous = last.withLock({ $0 }), previous == value { return .empty() }
+                if let previous = last.withLock({ $0 }), previous == value {
+                    Probe.receipt?.reportDrop(of: value)
+                    return .empty()
+                }
                 last.withLock { $0 = value }
                 return .return(value)
             }
