@@ -323,8 +323,13 @@ final class Probe: Sendable {
 
         /// `action`, made to run in this context.
         func carrying(_ action: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-            let probe = probe, subscription = subscription, cause = cause
-            return { probe.within(subscription: subscription, cause: cause, action) }
+            let context = self
+            return { context.run(action) }
+        }
+
+        /// Runs `body` in this context, on the calling thread.
+        func run<R>(_ body: () throws -> R) rethrows -> R {
+            try probe.within(subscription: subscription, cause: cause, body)
         }
     }
 
@@ -374,5 +379,13 @@ extension Optional where Wrapped == Probe {
     func caused<R>(by report: Int?, _ body: () throws -> R) rethrows -> R {
         guard let probe = self, let report else { return try body() }
         return try probe.caused(by: report, body)
+    }
+}
+
+extension Optional where Wrapped == Probe.Carried {
+    /// Runs `body` in the context kept, or simply runs it.
+    func run<R>(_ body: () throws -> R) rethrows -> R {
+        guard let self else { return try body() }
+        return try self.run(body)
     }
 }

@@ -166,4 +166,30 @@ import Tracer
             #expect(trace.events[made].cause == failed, "attempt \(next.id) names the error of attempt \(previous.id)")
         }
     }
+
+    @Test("bufferWithTime's batch names the delivery of its first value, which started the timer, as its cause")
+    func bufferNamesItsFirstValue() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) {
+            let lines = Subject<String>().named("lines")
+            let batches = lines.bufferWithTime(1, on: scheduler).map { $0.joined(separator: " ") }.named("batches")
+            scheduler.perform { batches.subscribe(label: "B") }
+            scheduler.schedule(after: 1) { lines.sendNext("a") }
+            scheduler.schedule(after: 1.5) { lines.sendNext("b") }
+            scheduler.stepAll()
+        }
+        try trace.validate()
+        let first = try position(of: .next(subscription: subscription(to: "lines", in: trace), value: "a", replayed: false), in: trace)
+        let label = try #require(trace.subscriptions.first { $0.label == "B" }).id
+        let batch = try position(of: .next(subscription: label, value: "a b", replayed: false), in: trace)
+        #expect(trace.events[batch].time == 2)
+        // The batch reaches B through map, whose own delivery names the buffer's; up the chain, the first value's.
+        var cause = trace.events[batch].cause
+        var chain: [Int] = []
+        while let current = cause, chain.count < 16 {
+            chain.append(current)
+            cause = trace.events[current].cause
+        }
+        #expect(chain.contains(first))
+    }
 }

@@ -5,8 +5,9 @@ private enum ThrottleInput<Value: Sendable>: Sendable {
     /// A value from the receiver; whether it passed the test, where to schedule its flush and
     /// the flush to schedule; when observed, its delivery, to report the value it drops.
     case value(Value, throttled: Bool, scheduler: Scheduler, flush: @Sendable () -> Void, receipt: Probe.Receipt?)
-    /// The interval of the held value has passed.
-    case flush
+    /// The interval of the held value has passed; when observed, the context of the value's
+    /// delivery, which the send it makes continues.
+    case flush(Probe.Carried?)
     /// The receiver completed.
     case completed
 }
@@ -93,8 +94,9 @@ extension Signal {
                     guard throttled else { return subscriber.sendNext(value) }
                     held.withLock { $0 = value }
                     nextDisposable.disposable = scheduler.schedule(after: interval, flush)
-                case .flush:
-                    _ = flushNext(send: true)
+                case .flush(let context):
+                    // In the held value's delivery's context, whichever thread's drain runs it.
+                    _ = context.run { flushNext(send: true) }
                 case .completed:
                     _ = flushNext(send: true)
                     subscriber.sendCompleted()
@@ -105,9 +107,10 @@ extension Signal {
                 next: { value in
                     let scheduler = Scheduler.current ?? fallback
                     let throttled = predicate(value)
-                    // Made here, not in `handle`, which may run on another thread, in another
-                    // delivery's context: observed, the flush's delivery names this one as its cause.
-                    let flush = Probe.carryingContext { inputs.submit(.flush, handle) }
+                    // The context is taken here, not in `handle`, which may run on another thread, in
+                    // another delivery's context: observed, the flush's delivery names this one as its cause.
+                    let context = Probe.Carried.current
+                    let flush: @Sendable () -> Void = { inputs.submit(.flush(context), handle) }
                     let input = ThrottleInput.value(
                         value, throttled: throttled, scheduler: scheduler, flush: flush, receipt: Probe.receipt)
                     inputs.submit(input, handle)
