@@ -264,9 +264,9 @@ final class Probe: Sendable {
         unowned(unsafe) let probe: Probe
         let subscription: Int?
         let cause: Int?
-        /// While a delivery's handler runs, the subscription that received it: for an operator's
-        /// internal subscriber, not `subscription`, which is the operator's own.
-        let receiver: Int?
+        /// While a delivery's handler runs, the subscription that received it (for an operator's
+        /// internal subscriber, not `subscription`, which is the operator's own) and its signal.
+        let receiver: (subscription: Int, signal: Int)?
     }
 
     private static let slot = ThreadLocalSlot()
@@ -285,8 +285,10 @@ final class Probe: Sendable {
     }
 
     /// Runs `body` as part of `subscription`, caused by report `cause`; `receiver` is the
-    /// subscription whose delivery `body` handles, if it handles one.
-    func within<R>(subscription: Int?, cause: Int?, receiver: Int? = nil, _ body: () throws -> R) rethrows -> R {
+    /// subscription whose delivery `body` handles, and its signal, if it handles one.
+    func within<R>(
+        subscription: Int?, cause: Int?, receiver: (subscription: Int, signal: Int)? = nil, _ body: () throws -> R
+    ) rethrows -> R {
         var context = Context(probe: self, subscription: subscription, cause: cause, receiver: receiver)
         return try withUnsafeMutablePointer(to: &context) { pointer in
             try Probe.slot.withValue(UnsafeMutableRawPointer(pointer), body)
@@ -334,14 +336,24 @@ final class Probe: Sendable {
     }
 
     /// What an operator needs to report, later and maybe on another thread, that it dropped a
-    /// value delivered on this thread now: the probe, the subscription that received the value
-    /// and the delivery's report. `nil` unless an observed delivery's handler is running.
-    static var receipt: Receipt? {
-        guard let context, let receiver = context.receiver else { return nil }
-        return Receipt(probe: context.probe, subscription: receiver, cause: context.cause)
+    /// value `source` delivered on this thread now: the probe, the subscription that received the
+    /// value and the delivery's report. `nil` unless the handler of an observed delivery of
+    /// `source` is running: a value from an unobserved source, handled in the middle of another
+    /// delivery, is not taken for that delivery's.
+    static func receipt(from source: DropSource?) -> Receipt? {
+        guard let source, let context, let receiver = context.receiver, receiver.signal == source.signal,
+              source.probe === context.probe else { return nil }
+        return Receipt(probe: context.probe, subscription: receiver.subscription, cause: context.cause)
     }
 
-    /// A delivery an operator received, for reporting the drop of its value: see ``Probe/receipt``.
+    /// An observed signal whose values an operator may drop, for ``receipt(from:)``: kept by the
+    /// operator's handlers without retaining the signal (a subject holds its subscribers' handlers).
+    struct DropSource: Sendable {
+        let probe: Probe
+        let signal: Int
+    }
+
+    /// A delivery an operator received, for reporting the drop of its value: see ``Probe/receipt(from:)``.
     struct Receipt: Sendable {
         let probe: Probe
         /// The subscription that received the value.
@@ -387,5 +399,12 @@ extension Optional where Wrapped == Probe.Carried {
     func run<R>(_ body: () throws -> R) rethrows -> R {
         guard let self else { return try body() }
         return try self.run(body)
+    }
+}
+
+extension Signal {
+    /// The signal as an operator's source of values it may drop, when observed: see ``Probe/receipt(from:)``.
+    var dropSource: Probe.DropSource? {
+        probe.map { Probe.DropSource(probe: $0, signal: signalID) }
     }
 }

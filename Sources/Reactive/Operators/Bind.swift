@@ -126,9 +126,10 @@ extension Signal {
     /// When observed, each value left out is reported as dropped
     /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        flattenMap(named: "[\(name)] -filter:") { value in
+        let source = dropSource
+        return flattenMap(named: "[\(name)] -filter:") { value in
             if isIncluded(value) { return .return(value) }
-            Probe.receipt?.reportDrop(of: value)
+            Probe.receipt(from: source)?.reportDrop(of: value)
             return .empty()
         }
     }

@@ -35,13 +35,14 @@ extension Signal {
     /// - Parameter predicate: Called with each value until it returns false.
     /// - Returns: A signal named `"[<name>] -skipWhileBlock:"`.
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        bind(named: "[\(name)] -skipWhileBlock:") {
+        let source = dropSource
+        return bind(named: "[\(name)] -skipWhileBlock:") {
             // Values arrive one at a time; the lock only shares the flag safely.
             let skipping = Locked(true)
             return { value, _ in
                 if skipping.withLock({ $0 }) {
                     if predicate(value) {
-                        Probe.receipt?.reportDrop(of: value)
+                        Probe.receipt(from: source)?.reportDrop(of: value)
                         return .empty()
                     }
                     skipping.withLock { $0 = false }

@@ -23,6 +23,7 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -skip: <count>"`.
     public func skip(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "skip(_:) needs a count of 0 or more, got \(count)")
+        let source = dropSource
         return bind(named: "[\(name)] -skip: \(count)") {
             // Values arrive one at a time, so a load and a store suffice.
             let skipped = Atomic(0)
@@ -30,7 +31,7 @@ extension Signal {
                 let before = skipped.load(ordering: .relaxed)
                 if before >= count { return .return(value) }
                 skipped.store(before + 1, ordering: .relaxed)
-                Probe.receipt?.reportDrop(of: value)
+                Probe.receipt(from: source)?.reportDrop(of: value)
                 return .empty()
             }
         }
@@ -94,13 +95,14 @@ extension Signal where Value: Equatable {
     /// ```
     /// - Returns: A signal named `"[<name>] -distinctUntilChanged"`.
     public func distinctUntilChanged() -> Signal<Value> {
-        bind(named: "[\(name)] -distinctUntilChanged") {
+        let source = dropSource
+        return bind(named: "[\(name)] -distinctUntilChanged") {
             let last = Locked<Value?>(nil)
             return { value, _ in
                 // Two locks, not one: RAC keeps the earlier of two equal values, so the store waits
                 // for the comparison, which is user code and runs outside the lock.
                 if let previous = last.withLock({ $0 }), previous == value {
-                    Probe.receipt?.reportDrop(of: value)
+                    Probe.receipt(from: source)?.reportDrop(of: value)
                     return .empty()
                 }
                 last.withLock { $0 = value }

@@ -62,6 +62,8 @@ extension Signal {
         _ interval: TimeInterval, named name: String, _ predicate: @escaping @Sendable (Value) -> Bool
     ) -> Signal<Value> {
         precondition(interval.isFinite && interval >= 0, "throttle(_:) needs an interval of 0 or more, got \(interval)")
+        // The source as the handlers keep it: not the signal itself, which (a subject) holds them.
+        let source = dropSource
         return Signal.makeOperator(name: name) { subscriber in
             // Only the receiver's subscription: RAC leaves the held value's timer out of it.
             let compound = CompoundDisposable()
@@ -112,7 +114,7 @@ extension Signal {
                     let context = Probe.Carried.current
                     let flush: @Sendable () -> Void = { inputs.submit(.flush(context), handle) }
                     let input = ThrottleInput.value(
-                        value, throttled: throttled, scheduler: scheduler, flush: flush, receipt: Probe.receipt)
+                        value, throttled: throttled, scheduler: scheduler, flush: flush, receipt: Probe.receipt(from: source))
                     inputs.submit(input, handle)
                 },
                 error: { error in
