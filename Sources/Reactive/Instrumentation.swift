@@ -88,6 +88,8 @@ public enum SignalKind: Sendable, Hashable {
     case `return`
     /// ``Signal/error(_:)``.
     case error
+    /// ``Signal/never()``: subscribing to it does nothing, so it has no side effect to report.
+    case never
     /// A plain ``Subject``.
     case subject
     /// A ``BehaviorSubject``.
@@ -142,6 +144,9 @@ public struct InstrumentationEvent: Sendable {
         /// (`multicast:` renaming its subject `[source] -multicast: subject`): a description of how
         /// it was made, which a name given with ``Signal/named(_:)`` goes before.
         case signalDescribed(signal: Int, description: String)
+        /// The signal is plumbing: part of the runtime's own machinery (a ``Command``'s subjects
+        /// and operators), made for its user, not by them.
+        case signalIsPlumbing(signal: Int)
         /// A ``MulticastConnection`` was created; `source` is `nil` when the
         /// source signal is not observed.
         case connectionCreated(connection: Int, source: Int?, subject: Int)
@@ -267,6 +272,8 @@ final class Probe: Sendable {
         /// While a delivery's handler runs, the subscription that received it (for an operator's
         /// internal subscriber, not `subscription`, which is the operator's own) and its signal.
         let receiver: (subscription: Int, signal: Int)?
+        /// Whether the signals made now are the runtime's own machinery (see ``plumbing(_:)``).
+        var plumbing = false
     }
 
     private static let slot = ThreadLocalSlot()
@@ -368,6 +375,18 @@ final class Probe: Sendable {
             probe.record(
                 .dropped(subscription: subscription, value: value),
                 stamp: Stamp(sequence: stamp.sequence, time: stamp.time, cause: cause))
+        }
+    }
+
+    /// Runs `body` with the signals it makes reported as plumbing: the runtime's own machinery,
+    /// such as a ``Command``'s subjects and operators, which its user did not write and a diagram
+    /// need not draw as lanes of their own. Without an installed probe it simply runs `body`.
+    static func plumbing<R>(_ body: () throws -> R) rethrows -> R {
+        guard let context, !context.plumbing else { return try body() }
+        var inner = context
+        inner.plumbing = true
+        return try withUnsafeMutablePointer(to: &inner) { pointer in
+            try slot.withValue(UnsafeMutableRawPointer(pointer), body)
         }
     }
 

@@ -50,6 +50,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
             self.probe = probe
             signalID = probe.makeSignalID()
             probe.record(.signalCreated(signal: signalID, kind: kind, name: name))
+            if Probe.context?.plumbing == true { probe.record(.signalIsPlumbing(signal: signalID)) }
         } else {
             probe = nil
             signalID = 0
@@ -188,7 +189,7 @@ extension Signal {
 
     /// A signal that never sends anything (RAC's `+never`).
     public static func never() -> Signal<Value> {
-        DynamicSignal(kind: .cold, name: "+never") { _ in nil }
+        DynamicSignal(kind: .never, name: "+never") { _ in nil }
     }
 
     /// A signal that calls `makeSignal` on each subscription and subscribes to

@@ -1,7 +1,7 @@
 /// The marks a legend can explain, in the order it lists them.
 enum LegendItem: CaseIterable, Hashable {
-    case value, replayed, dropped, sent, completed, error, disposed, open, effect, connect, noop, connectAfterDisposal, disconnect,
-         connector, aggregated, expected, divergence
+    case value, replayed, dropped, sent, completed, error, disposed, open, trueBand, effect, waiting, connect, noop,
+         connectAfterDisposal, disconnect, connector, aggregated, expected, divergence
 
     var text: String {
         switch self {
@@ -13,7 +13,9 @@ enum LegendItem: CaseIterable, Hashable {
         case .error: "error"
         case .disposed: "disposed"
         case .open: "still subscribed"
+        case .trueBand: "true (from a true value to a false one)"
         case .effect: "didSubscribe run (side effect)"
+        case .waiting: "made, waiting to be subscribed"
         case .connect: "connect"
         case .noop: "connect (already connected)"
         case .connectAfterDisposal: "connect after the connection's disposal (RAC 2.5 does not reconnect)"
@@ -59,6 +61,10 @@ extension Canvas {
             square(class: "disposed legend-mark", x: x, y: y, side: 10)
         case .open: svg.empty("path", [("class", "arrow legend-mark"), ("d", "M\(number(x - 4)) \(number(y - 5))l8 5l-8 5z")])
         case .effect: svg.empty("path", [("class", "effect legend-mark"), ("d", "M\(number(x)) \(number(y - 8))l8 8l-8 8l-8 -8z")])
+        case .trueBand:
+            svg.empty("rect", [("class", "true-band legend-mark"), ("x", number(x - 9)), ("y", number(y - 6)), ("width", "18"), ("height", "12")])
+        case .waiting:
+            svg.empty("line", [("class", "waiting legend-mark"), ("x1", number(x - 9)), ("y1", number(y)), ("x2", number(x + 9)), ("y2", number(y))])
         case .connect:
             square(class: "connect legend-mark", x: x, y: y, side: 12)
         case .noop:

@@ -16,8 +16,8 @@ public enum Theme: String, Sendable, CaseIterable {
             .title{font-size:16px;font-weight:600}.subtitle{font-size:12px}.lane-label{font-size:12px}
             .small{font-size:10px}.label{paint-order:stroke;stroke-width:3px;stroke-linejoin:round}.marble-text{font-size:10px;font-weight:600;text-anchor:middle;dominant-baseline:central}
             .value-label{font-size:10px;text-anchor:middle}.count{font-size:9px;text-anchor:middle;dominant-baseline:central}
-            .lane,.axis,.end,.bar,.cross,.connector,.source-line{fill:none}
-            .lane{stroke-width:2}.source-line{stroke-width:1;stroke-dasharray:2 3}.end{stroke-width:3}.cross{stroke-width:2.5}
+            .lane,.axis,.end,.bar,.cross,.connector,.source-line,.waiting{fill:none}
+            .lane{stroke-width:2}.inner-lane{stroke-width:1.5}.waiting{stroke-width:1.5;stroke-dasharray:5 3}.hook{fill:none;stroke-width:1}.source-line{stroke-width:1;stroke-dasharray:2 3}.end{stroke-width:3}.cross{stroke-width:2.5}
             .connector{stroke-width:1;stroke-dasharray:3 3}.replayed{stroke-dasharray:3 2;stroke-width:2}
             .edge{fill:none;stroke-width:1.5}.expected{stroke-dasharray:2 2;stroke-width:1.5}.diverge{stroke-width:2;stroke-dasharray:4 2}
             """
@@ -25,7 +25,7 @@ public enum Theme: String, Sendable, CaseIterable {
             """
             .bg{fill:\(p.background)}text{fill:\(p.foreground)}.label{stroke:\(p.background)}.muted{fill:\(p.muted)}
             .grid{stroke:\(p.grid);stroke-width:1}.axis{stroke:\(p.muted);stroke-width:1}
-            .lane{stroke:\(p.foreground)}.source-line{stroke:\(p.muted)}.panel{fill:\(p.panel);stroke:\(p.grid)}
+            .lane{stroke:\(p.foreground)}.waiting,.hook{stroke:\(p.muted)}.true-band{fill:\(p.connect);fill-opacity:0.28;stroke:none}.source-line{stroke:\(p.muted)}.panel{fill:\(p.panel);stroke:\(p.grid)}
             .marble{fill:\(p.value);stroke:\(p.foreground);stroke-width:1}.marble-text{fill:\(p.onValue)}
             .replayed{fill:\(p.background);stroke:\(p.replayed)}.replayed-text{fill:\(p.foreground)}
             .send{fill:\(p.send);stroke:\(p.foreground);stroke-width:1}

@@ -57,7 +57,11 @@ struct TimelineModel {
 
     struct Lane {
         enum Role: Equatable {
-            case sideEffects, sends, connects, subscriber
+            /// A cold signal's didSubscribe runs (those not drawn as inner subscriptions).
+            case sideEffects
+            case sends, connects, subscriber
+            /// One inner subscription, under the subscriber lane of ``Lane/owner``: see ``InnerSubscriptions``.
+            case inner
         }
 
         let role: Role
@@ -84,6 +88,16 @@ struct TimelineModel {
         var names: [String] = []
         /// The signal a subscriber lane's subscription is to.
         var target: Int?
+        /// Whether the lane draws a subscription, from its start to its end: a subscriber's or an inner one.
+        var drawsSubscription: Bool { role == .subscriber || role == .inner }
+        /// For an inner subscription's lane, the labelled subscription whose lane it is drawn under.
+        var owner: Int?
+        /// For a lane of only `true` and `false` values (a command's `executing`, say), the spans
+        /// in which its latest value was `true`: drawn as a band. `end` is `nil` while still true.
+        var trueSpans: [(start: Double, end: Double?)] = []
+        /// For an inner subscription's lane, when its signal was made for a value, if that was
+        /// before the subscription: the signal waited (as `flatten(2)`'s third request does).
+        var waitingSince: Double?
     }
 
     let title: String
@@ -151,24 +165,54 @@ struct TimelineModel {
         // How many marks each signal's and subscription's lanes will have, to make room for them at once.
         var signalMarks = [Int](repeating: 0, count: trace.signals.count)
         var subscriptionMarks = [Int](repeating: 0, count: trace.subscriptions.count)
-        for event in trace.events {
+        // The didSubscribe runs of cold signals, with their subscribe events, and when each signal
+        // was made as a consequence of something (for an inner subscription's wait).
+        var runs: [(subscription: Int, subscribe: Int?)] = []
+        var subscribeEvents = IDTable<Int>(count: trace.subscriptions.count)
+        var madeAt = IDTable<Double>(count: trace.signals.count)
+        // The subjects and connections an operator made for its own use, in its didSubscribe (as
+        // switchToLatest publishes its source): the operator's plumbing, drawn in its subscriber's
+        // values, not as lanes of their own that would read as the user's code.
+        var plumbing = IDTable<Bool>(count: trace.signals.count)
+        // And what the runtime itself reported as plumbing (a command's machinery), with the connections of its subjects.
+        for signal in trace.signals {
+            let subject = signal.subject.flatMap { trace.signals.indices.contains($0) ? trace.signals[$0] : nil }
+            if signal.isPlumbing || subject?.isPlumbing == true { plumbing[signal.id] = true }
+        }
+        for (index, event) in trace.events.enumerated() {
             switch event.kind {
+            case .subscribe(let subscription): subscribeEvents[subscription] = index
+            case .signal(let signal):
+                guard let cause = event.cause else { break }
+                madeAt[signal] = event.time
+                if trace.events.indices.contains(cause), case .didSubscribe(let maker) = trace.events[cause].kind,
+                   trace.subscriptions.indices.contains(maker), trace.signals.indices.contains(trace.subscriptions[maker].signal),
+                   trace.signals[trace.subscriptions[maker].signal].kind == .operator {
+                    plumbing[signal] = true
+                }
             case .didSubscribe(let subscription) where trace.subscriptions.indices.contains(subscription):
                 let signal = trace.subscriptions[subscription].signal
                 if trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold {
-                    usesEffects[signal] = true
-                    signalMarks[signal] += 2  // the run and its end
+                    runs.append((subscription, subscribeEvents[subscription]))
                 }
             case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal):
+                guard plumbing[signal] == nil else { break }
                 usesSends[signal] = true
                 if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
             case .connect(let signal, _), .disconnect(let signal):
+                guard plumbing[signal] == nil else { break }
                 usesConnects[signal] = true
                 if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
             case .next(let subscription, _, _), .completed(let subscription, _), .error(let subscription, _, _):
                 if subscriptionMarks.indices.contains(subscription) { subscriptionMarks[subscription] += 1 }
             default: break
             }
+        }
+        let inner = InnerSubscriptions(trace, runs: runs)
+        for run in runs where inner.owners[run.subscription] == nil {
+            let signal = trace.subscriptions[run.subscription].signal
+            usesEffects[signal] = true
+            signalMarks[signal] += 2  // the run and its end
         }
         var laneSignals: [Int?] = []  // by lane: the signal of a source lane
         for signal in trace.signals {
@@ -199,15 +243,29 @@ struct TimelineModel {
                               names: [subscription.label ?? ""] + (target.map { [$0.name] } ?? []), target: subscription.signal))
             laneSignals.append(nil)
         }
+        // Each inner subscription's lane, placed under its subscriber's by `arrange`.
+        for (subscription, owner) in inner.owners.sorted(by: { $0.key < $1.key }) {
+            let entry = trace.subscriptions[subscription]
+            let signal = trace.signals.indices.contains(entry.signal) ? trace.signals[entry.signal] : nil
+            let start = subscribeEvents[subscription].map { trace.events[$0].time }
+            let made = madeAt[entry.signal].flatMap { made in start.flatMap { made < $0 ? made : nil } }
+            subscriberLanes[subscription] = lanes.count
+            let detail = inner.madeLater.contains(subscription) ? "inner subscription" : "subscription"
+            lanes.append(Lane(role: .inner, title: signal?.name ?? "?", detail: detail,
+                              description: signal?.description, subscription: subscription,
+                              names: [signal?.name ?? ""], target: entry.signal, owner: owner, waitingSince: made))
+            laneSignals.append(nil)
+        }
         for index in lanes.indices {
             // A signal with effects, sends and connects counted them together: room enough for each.
             let count = lanes[index].subscription.map { subscriptionMarks.indices.contains($0) ? subscriptionMarks[$0] : 0 }
                 ?? laneSignals[index].map { signalMarks.indices.contains($0) ? signalMarks[$0] : 0 } ?? 0
             lanes[index].marks.reserveCapacity(count)
         }
-        var effectNumbers = [Int](repeating: 0, count: lanes.count)
-        // Each didSubscribe run's subscription: its lane and number, until its end is drawn.
-        var runs: [Int: (lane: Int, number: Int)] = [:]
+        // didSubscribe runs so far, by signal: each run's number.
+        var runNumbers = [Int](repeating: 0, count: trace.signals.count)
+        // Each didSubscribe run's subscription drawn on a signal's lane: its lane and number, until its end is drawn.
+        var openRuns: [Int: (lane: Int, number: Int)] = [:]
         // When each connection was disposed.
         var disconnections: [Int: Double] = [:]
         var drawn = [Bool](repeating: false, count: trace.events.count)
@@ -219,16 +277,21 @@ struct TimelineModel {
             }
             /// Draws the end of a didSubscribe run's subscription on its lane, once.
             func endRun(_ subscription: Int, _ ending: Ending) {
-                guard let run = runs.removeValue(forKey: subscription) else { return }
+                guard let run = openRuns.removeValue(forKey: subscription) else { return }
                 add(run.lane, .runEnded(number: run.number, ending: ending))
             }
             switch event.kind {
             case .didSubscribe(let subscription):
-                guard trace.subscriptions.indices.contains(subscription),
-                      let lane = effectLanes[trace.subscriptions[subscription].signal] else { break }
-                effectNumbers[lane] += 1
-                add(lane, .effect(number: effectNumbers[lane]))
-                runs[subscription] = (lane, effectNumbers[lane])
+                guard trace.subscriptions.indices.contains(subscription) else { break }
+                let signal = trace.subscriptions[subscription].signal
+                guard trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold else { break }
+                runNumbers[signal] += 1
+                if inner.owners[subscription] != nil {
+                    add(subscriberLanes[subscription], .effect(number: runNumbers[signal]))
+                } else if let lane = effectLanes[signal] {
+                    add(lane, .effect(number: runNumbers[signal]))
+                    openRuns[subscription] = (lane, runNumbers[signal])
+                }
             case .send(let signal, let value): add(sendLanes[signal], .sent(value))
             case .sendCompleted(let signal): add(sendLanes[signal], .sentCompleted)
             case .sendError(let signal, let message): add(sendLanes[signal], .sentError(message))
@@ -267,24 +330,45 @@ struct TimelineModel {
             }
         }
         self.drawn = drawn
+        for index in lanes.indices where lanes[index].drawsSubscription {
+            lanes[index].trueSpans = Self.trueSpans(of: lanes[index].marks)
+        }
         arrange(options)
         sideEffects = trace.signals.compactMap { signal in
-            guard let lane = effectLanes[signal.id] else { return nil }
-            return (signal.name, effectNumbers[lane])
+            runNumbers[signal.id] > 0 ? (signal.name, runNumbers[signal.id]) : nil
         }
     }
 }
 
 extension TimelineModel {
+    /// The spans in which the latest value of `marks` was `true`, when every value is `true` or
+    /// `false` and one is `true`; none otherwise. A replayed value counts: it is the lane's value too.
+    static func trueSpans(of marks: [Mark]) -> [(start: Double, end: Double?)] {
+        var spans: [(start: Double, end: Double?)] = []
+        var since: Double?
+        for mark in marks {
+            guard case .value(let label, _) = mark.kind else { continue }
+            switch label {
+            case "true": if since == nil { since = mark.time }
+            case "false":
+                if let start = since { spans.append((start, mark.time)) }
+                since = nil
+            default: return []
+            }
+        }
+        if let since { spans.append((since, nil)) }
+        return spans
+    }
+
     /// Every name ``LaneOptions/only`` can pick a lane by, sorted: to say which there are.
     var laneNames: [String] { Set(lanes.flatMap(\.names)).filter { !$0.isEmpty }.sorted() }
 
-    /// Orders the subscriber lanes and keeps those `options` pick. Source lanes stay first, in
-    /// signal order.
+    /// Orders the subscriber lanes, each followed by its inner subscriptions' lanes, and keeps
+    /// those `options` pick. Source lanes stay first, in signal order.
     private mutating func arrange(_ options: LaneOptions) {
+        var subscribers = lanes.filter { $0.role == .subscriber }
         if options.order == .signal {
             // Each group where its first lane was: groups in the order of their first subscription.
-            let subscribers = lanes.filter { $0.role == .subscriber }
             var groups: [Int: [Lane]] = [:]
             var order: [Int] = []
             for lane in subscribers {
@@ -292,7 +376,17 @@ extension TimelineModel {
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(lane)
             }
-            lanes = lanes.filter { $0.role != .subscriber } + order.flatMap { groups[$0] ?? [] }
+            subscribers = order.flatMap { groups[$0] ?? [] }
+        }
+        var inner: [Int: [Lane]] = [:]  // by owner, in subscription order
+        for lane in lanes where lane.role == .inner { inner[lane.owner ?? -1, default: []].append(lane) }
+        lanes = lanes.filter { $0.role != .subscriber && $0.role != .inner } + subscribers.flatMap { lane in
+            // An inner lane is picked with its subscriber too.
+            [lane] + (inner[lane.subscription ?? -1] ?? []).map { innerLane in
+                var innerLane = innerLane
+                innerLane.names += lane.names
+                return innerLane
+            }
         }
         if let only = options.only {
             let picked = Set(only)

@@ -91,7 +91,7 @@ struct TimelinePainter {
         var echoed = Set<Int>()
         // Connectors first, underneath the marks: only subscriber lanes drawn mark by mark have them.
         canvas.svg.open("g", [("class", "connectors")])
-        if model.lanes.contains(where: { $0.role == .subscriber && !isDense($0) && !$0.marks.isEmpty }) {
+        if model.lanes.contains(where: { $0.drawsSubscription && !isDense($0) && !$0.marks.isEmpty }) {
             // Where each drawn event is, by its position in the trace: its lane (-1 for none) and point.
             var laneOf = [Int](repeating: -1, count: model.eventCount)
             var positions = [(x: Double, y: Double)](repeating: (0, 0), count: model.eventCount)
@@ -108,7 +108,7 @@ struct TimelinePainter {
                     }
                 }
             }
-            for (index, lane) in model.lanes.enumerated() where lane.role == .subscriber && !isDense(lane) {
+            for (index, lane) in model.lanes.enumerated() where lane.drawsSubscription && !isDense(lane) {
                 for mark in lane.marks {
                     guard let source = model.cause(of: mark.event), laneOf[source] >= 0, laneOf[source] != index else { continue }
                     // A value from a send drawn with its label is labelled once, there (a lane drawn as counts shows none).
@@ -217,17 +217,44 @@ struct TimelinePainter {
     ) {
         canvas.svg.open("g", [("class", "lane-group " + laneClass(lane.role))])
         // Two lines: who subscribed (or the source), then, smaller, to what (or what the lane shows).
-        canvas.svg.open("text", [("class", lane.role == .subscriber ? "lane-label" : "lane-label muted"), ("x", "16"),
-                                 ("y", number(center - 2))])
+        // An inner subscription's lane is indented under its subscriber's, with a hook.
+        let indent = lane.role == .inner ? 30.0 : 16.0
+        if lane.role == .inner {
+            canvas.svg.empty("path", [("class", "hook"), ("d", "M20 \(number(center - 14))v10h6")])
+        }
+        canvas.svg.open("text", [("class", lane.role == .subscriber || lane.role == .inner ? "lane-label" : "lane-label muted"),
+                                 ("x", number(indent)), ("y", number(center - 2))])
         canvas.svg.tooltip(lane.title + " " + lane.detail + (lane.description.map { " (RAC: \($0))" } ?? ""))
-        canvas.svg.raw(escaped(shortened(lane.title, to: 30), for: .svg))
+        canvas.svg.raw(escaped(shortened(lane.title, to: lane.role == .inner ? 28 : 30), for: .svg))
         canvas.svg.close("text")
-        canvas.svg.element("text", [("class", "small muted"), ("x", "16"), ("y", number(center + 11))], text: shortened(lane.detail, to: 36))
+        canvas.svg.element("text", [("class", "small muted"), ("x", number(indent)), ("y", number(center + 11))],
+                           text: shortened(lane.detail, to: 36))
         switch lane.role {
-        case .subscriber:
+        case .subscriber, .inner:
             let start = axis.x(lane.start ?? 0)
             let end = axis.x(lane.end ?? axis.end)
-            canvas.svg.empty("line", [("class", "lane"), ("x1", number(start)), ("y1", number(center)), ("x2", number(end)), ("y2", number(center))])
+            if let made = lane.waitingSince {
+                used.insert(.waiting)
+                canvas.svg.open("g")
+                canvas.svg.tooltip("\(lane.title) was made at t=\(TimeAxis.format(made)) and waited until "
+                                   + "t=\(TimeAxis.format(lane.start ?? made)) to be subscribed")
+                canvas.svg.empty("line", [("class", "waiting"), ("x1", number(axis.x(made))), ("y1", number(center)),
+                                          ("x2", number(start)), ("y2", number(center))])
+                canvas.svg.close("g")
+            }
+            for span in lane.trueSpans {
+                used.insert(.trueBand)
+                // Until the value turns false, or while the lane lasts.
+                let from = axis.x(span.start), to = span.end.map(axis.x) ?? end
+                canvas.svg.open("g")
+                canvas.svg.tooltip("true from t=\(TimeAxis.format(span.start))"
+                                   + (span.end.map { " to t=\(TimeAxis.format($0))" } ?? ", still true at the end"))
+                canvas.svg.empty("rect", [("class", "true-band"), ("x", number(from)), ("y", number(center - 7)),
+                                          ("width", number(max(to - from, 1))), ("height", "14")])
+                canvas.svg.close("g")
+            }
+            canvas.svg.empty("line", [("class", lane.role == .inner ? "lane inner-lane" : "lane"), ("x1", number(start)),
+                                      ("y1", number(center)), ("x2", number(end)), ("y2", number(center))])
             switch lane.ending {
             case .open:
                 used.insert(.open)
@@ -269,6 +296,7 @@ struct TimelinePainter {
         case .sideEffects: "side-effects"
         case .sends: "sends"
         case .connects: "connects"
+        case .inner: "inner"
         }
     }
 

@@ -60,15 +60,22 @@ public struct TraceSignal: Sendable, Hashable {
     public var source: Int?
     /// For a connection, its subject.
     public var subject: Int?
+    /// Whether it is plumbing: part of the runtime's own machinery (a `Command`'s subjects and
+    /// operators), made for its user, not by them. Timelines draw no lanes for it.
+    public var isPlumbing: Bool
 
     /// Makes a table entry.
-    public init(id: Int, kind: Kind, name: String, description: String? = nil, source: Int? = nil, subject: Int? = nil) {
+    public init(
+        id: Int, kind: Kind, name: String, description: String? = nil, source: Int? = nil, subject: Int? = nil,
+        isPlumbing: Bool = false
+    ) {
         self.id = id
         self.kind = kind
         self.name = name
         self.description = description
         self.source = source
         self.subject = subject
+        self.isPlumbing = isPlumbing
     }
 }
 
@@ -118,7 +125,7 @@ public struct TraceSubscription: Sendable, Hashable {
 extension SignalKind {
     /// One of each kind, a replay subject without its capacity, in the order docs/trace-format.md lists them.
     public static let all: [SignalKind] = [
-        .cold, .operator, .empty, .return, .error, .subject, .behaviorSubject, .replaySubject(capacity: nil),
+        .cold, .operator, .empty, .return, .error, .never, .subject, .behaviorSubject, .replaySubject(capacity: nil),
         .groupedSignal, .channelTerminal, .connection,
     ]
 
@@ -130,6 +137,7 @@ extension SignalKind {
         case .empty: ("empty", "empty signal", false)
         case .return: ("return", "return signal", false)
         case .error: ("error", "error signal", false)
+        case .never: ("never", "never signal", false)
         case .subject: ("subject", "subject", true)
         case .behaviorSubject: ("behaviorSubject", "behavior subject", true)
         case .replaySubject: ("replaySubject", "replay subject", true)

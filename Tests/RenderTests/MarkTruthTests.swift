@@ -116,4 +116,18 @@ struct MarkTruthTests {
             """, file: "two.sigviz").scenario(named: "two").trace())
         #expect(!ComparisonRenderer().render([two, publish]).contains("class=\"badge badge-repeated\""))
     }
+
+    @Test("subscribing to never runs no side effect: no didSubscribe lane or diamond, and the trace says never")
+    func neverIsNoSideEffect() throws {
+        let text = """
+            let quiet = never
+            subscribe "screen" to quiet
+            """
+        let trace = try ScenarioFile(parsing: text, file: "marks.sigviz").scenario(named: "marks").trace()
+        #expect(trace.signals.contains { $0.kind == .never })
+        #expect(!trace.signals.contains { $0.kind == .cold })
+        let svg = try svg(text)
+        #expect(!svg.contains("<path class=\"effect\""))
+        #expect(svg.contains("no didSubscribe runs"))
+    }
 }

@@ -81,10 +81,11 @@ struct SubscriptionChainTests {
         #expect(texts == ["list → results → searchRequest", "count → results → searchRequest",
                           "list → results → searchRequest", "count → results → searchRequest"])
         let tooltips = diamondTooltips(TimelineRenderer(theme: .light).render(trace))
+        // Each binding's requests are drawn under it, as inner subscriptions: list's, then count's.
         #expect(tooltips == [
             "didSubscribe run 1 at t=1 s: a side effect, caused by list → results → searchRequest",
-            "didSubscribe run 2 at t=1 s: a side effect, caused by count → results → searchRequest",
             "didSubscribe run 3 at t=2 s: a side effect, caused by list → results → searchRequest",
+            "didSubscribe run 2 at t=1 s: a side effect, caused by count → results → searchRequest",
             "didSubscribe run 4 at t=2 s: a side effect, caused by count → results → searchRequest",
         ])
         // The report: the run's row in the events table (which the hover line reads) and the runs table.

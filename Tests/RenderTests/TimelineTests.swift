@@ -1,6 +1,6 @@
 import Foundation
 import Reactive
-import Render
+@testable import Render
 import Scenarios
 import Testing
 import Tracer
@@ -15,18 +15,25 @@ struct TimelineTests {
         try expectMatchesGolden(svg, named: "timeline-\(name)")
     }
 
-    @Test("a timeline has one marble per next delivered to a labelled subscriber, replayed ones marked, one lane per subscriber",
+    @Test("a timeline has one marble per next delivered to a labelled subscriber or a drawn inner subscription, and per send to a subject that is not an operator's plumbing",
           arguments: Catalog.scenarios.map(\.name))
     func structure(name: String) throws {
         let trace = try #require(Catalog.scenario(named: name)).trace()
         let svg = TimelineRenderer().render(trace)
         let labelled = Set(trace.labelledSubscriptions.map(\.id))
+        // Inner subscriptions drawn under their subscribers show their values too.
+        let inner = Set(TimelineModel(trace).lanes.filter { $0.role == .inner }.compactMap(\.subscription))
+        // Subjects an operator made in its didSubscribe (switchToLatest's publish) are its plumbing: no lane.
+        var plumbing = Set<Int>()
         var live = 0, replayed = 0, sent = 0
         for event in trace.events {
             switch event.kind {
-            case .next(let subscription, _, let isReplayed) where labelled.contains(subscription):
+            case .signal(let signal):
+                if let cause = event.cause, case .didSubscribe = trace.events[cause].kind { plumbing.insert(signal) }
+                if trace.signals[signal].isPlumbing { plumbing.insert(signal) }  // a command's machinery
+            case .next(let subscription, _, let isReplayed) where labelled.contains(subscription) || inner.contains(subscription):
                 if isReplayed { replayed += 1 } else { live += 1 }
-            case .send: sent += 1
+            case .send(let signal, _) where !plumbing.contains(signal): sent += 1
             default: break
             }
         }

@@ -24,12 +24,13 @@ private func position(_ kind: SignalKind) -> Int {
     case .empty: 2
     case .return: 3
     case .error: 4
-    case .subject: 5
-    case .behaviorSubject: 6
-    case .replaySubject: 7
-    case .groupedSignal: 8
-    case .channelTerminal: 9
-    case .connection: 10
+    case .never: 5
+    case .subject: 6
+    case .behaviorSubject: 7
+    case .replaySubject: 8
+    case .groupedSignal: 9
+    case .channelTerminal: 10
+    case .connection: 11
     }
 }
 
@@ -170,7 +171,7 @@ private func quotedNames(_ cell: String) -> [String] {
         }
         let signal = #"{"version": 1, "signals": [{"id": 0, "kind": "hot", "name": "s"}], "subscriptions": [], "events": []}"#
         #expect(throws: TraceFormatError(line: 1, column: 46, message: "unknown signal kind 'hot'; expected one of behaviorSubject, "
-            + "channelTerminal, cold, connection, empty, error, groupedSignal, operator, replaySubject, return, subject")) {
+            + "channelTerminal, cold, connection, empty, error, groupedSignal, never, operator, replaySubject, return, subject")) {
             try Trace(json: Data(signal.utf8))
         }
     }
@@ -189,7 +190,7 @@ private func quotedNames(_ cell: String) -> [String] {
 
     @Test("every signal kind is in the table once, with its own name and prose, and reads back by its name")
     func signalKinds() {
-        #expect(SignalKind.all.map(position) == Array(0..<11))
+        #expect(SignalKind.all.map(position) == Array(0..<12))
         #expect(Set(SignalKind.all.map(\.name)).count == SignalKind.all.count)
         for kind in SignalKind.all {
             #expect(SignalKind.byName[kind.name] == kind)

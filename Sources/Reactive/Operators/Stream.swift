@@ -75,7 +75,7 @@ extension Signal {
             let running = Locked(start)
             return { value, _ in
                 let next = reduce(running.withLock { $0 }, value)
-                running.withLock { $0 = next }
+                _ = running.exchange(next)  // the text replaced is released unlocked
                 return .return(next)
             }
         }
@@ -105,7 +105,7 @@ extension Signal where Value: Equatable {
                     Probe.receipt(from: source)?.reportDrop(of: value)
                     return .empty()
                 }
-                last.withLock { $0 = value }
+                _ = last.exchange(value)  // the value replaced is released unlocked
                 return .return(value)
             }
         }

@@ -68,6 +68,9 @@ public struct ScenarioFile: Sendable {
         case disposeLabel(String)
         /// Disposes a connection: what its `connect` returned.
         case disposeConnection(String)
+        /// `execute COMMAND "input" [subscribe "LABEL"]`: calls the command's `execute(_:)` with the
+        /// input, and subscribes a subscriber with that label to the signal it returns.
+        case execute(String, String, label: String?)
     }
 
     /// One cold source event, relative to the subscription.
@@ -117,6 +120,20 @@ public struct ScenarioFile: Sendable {
         case combineLatest([String])
         /// `zip a, b`: each pair as one text value, `(a, b)`.
         case zip([String])
+        /// `save.executing` and the like: one of a command's signals.
+        case command(String, CommandSignal)
+    }
+
+    /// The signals of a command that a pipeline may start from, as `COMMAND.NAME`.
+    enum CommandSignal: String, Sendable, CaseIterable {
+        /// The signal of each execution: a signal of signals, flattened by the next operator.
+        case executionSignals
+        /// Whether an execution is running, as "true" or "false".
+        case executing
+        /// Whether `execute` would run, as "true" or "false".
+        case enabled
+        /// The error message of each failed execution.
+        case errors
     }
 
     enum Operator: Sendable {
@@ -176,6 +193,31 @@ public struct ScenarioFile: Sendable {
         case skipWhile([String])
         /// `collect`: every value at the completion, as one text value `(a, b)`.
         case collect
+        /// `aggregate "start" "{acc}{}"`: as `scan`, but only the last text, at the completion (the start text
+        /// when no value came).
+        case aggregate(start: String, template: String)
+        /// `combinePrevious "start" "{prev}->{}"`: each value makes the template filled with the value
+        /// before it (`{prev}`, the start text at first) and the value (`{}`).
+        case combinePrevious(start: String, template: String)
+        /// `any` (nil: RAC's `-any`, any value at all) or `any "a", "b"` (`-any:`, a value among these):
+        /// "true" or "false", then the completion.
+        case any([String]?)
+        /// `all "a", "b"` (`-all:`): whether every value is among these, "true" or "false", then the completion.
+        case all([String])
+        /// `materialize`: each event as a text value, ``EventText``'s `next(a)`, `error(message)` or `completed`.
+        case materialize
+        /// `dematerialize`: the events that ``EventText`` texts stand for.
+        case dematerialize
+        /// `doNext SUBJECT "template"`: before each value is forwarded, the template filled with it is sent to the subject.
+        case doNext(String, template: String)
+        /// `doError SUBJECT "template"`: before the error is forwarded, the template filled with its message is sent to the subject.
+        case doError(String, template: String)
+        /// `doCompleted SUBJECT "text"`: before the completion is forwarded, the text is sent to the subject.
+        case doCompleted(String, text: String)
+        /// `initially SUBJECT "text"`: at each subscription, before the receiver is subscribed, the text is sent to the subject.
+        case initially(String, text: String)
+        /// `finally SUBJECT "text"`: before the completion or the error is forwarded, the text is sent to the subject.
+        case finally(String, text: String)
     }
 
     enum Statement: Sendable {
@@ -185,6 +227,9 @@ public struct ScenarioFile: Sendable {
         case replay(String, capacity: Int?)
         /// A channel: the names of its leading and following terminals.
         case channel(String, String)
+        /// `command NAME: SIGNAL [concurrent] [enabled NAME]`: a command whose signal block returns
+        /// SIGNAL (a new one per input, for a cold signal with `{}`).
+        case command(String, signal: String, concurrent: Bool, enabled: String?)
         /// `let NAME = SOURCE | OPERATOR | ...`: the source at its column, each operator at the column of the `|` before it.
         case pipeline(String, AtColumn<Source>, [AtColumn<Operator>])
         case action(Action, at: Double?)

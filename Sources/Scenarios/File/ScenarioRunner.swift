@@ -34,6 +34,8 @@ private enum Value {
     case groups(Signal<GroupedSignal<String, String>>)
     /// What `map NAME` makes: flattened by the next operator.
     case signals(Signal<Signal<String>>)
+    /// A command: used through its signals (`save.executing`) and `execute`.
+    case command(Command<String, String>)
 
     /// The signal to subscribe to: a connection's is its subject's.
     var signal: Signal<String> {
@@ -44,6 +46,7 @@ private enum Value {
         case .terminal(let terminal): terminal
         case .groups: preconditionFailure("the parser lets groups be used only with 'each'")
         case .signals: preconditionFailure("the parser lets a signal of signals be used only by an operator that flattens it")
+        case .command: preconditionFailure("the parser lets a command be used only through its signals and execute")
         }
     }
 
@@ -97,6 +100,7 @@ private struct ScenarioRunner {
         case .terminal(let terminal): kept.append(terminal)
         case .groups(let groups): kept.append(groups)
         case .signals(let signals): kept.append(signals)
+        case .command(let command): kept.append(command)
         }
     }
 
@@ -119,6 +123,8 @@ private struct ScenarioRunner {
             }
             define(leading, .terminal(channel.leadingTerminal))
             define(following, .terminal(channel.followingTerminal))
+        case .command(let name, let signal, let concurrent, let enabled):
+            define(name, .command(command(name, signal: signal, concurrent: concurrent, enabled: enabled, line: statement.line)))
         case .pipeline(let name, let source, let operators):
             define(name, named(pipeline(name, source, operators, line: statement.line), name, source: source.value, operators: operators))
         case .action(let action, let time):
@@ -158,6 +164,8 @@ private struct ScenarioRunner {
         _ value: Value, _ name: String, source: ScenarioFile.Source, operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>]
     ) -> Value {
         if case .name = source, operators.isEmpty { return value }
+        // The command's own signal of signals, shared by every pipeline that starts from it, keeps its name.
+        if case .command(_, .executionSignals) = source, operators.isEmpty { return value }
         switch (value, operators.last?.value) {
         case (_, .named?): break
         case (.signal(let signal), _): signal.named(name)
@@ -166,6 +174,50 @@ private struct ScenarioRunner {
         default: break
         }
         return value
+    }
+
+    /// The signal of the name `inner` for each value: the declared one, or for a cold signal
+    /// whose events hold `{}` (a request that uses the value that triggered it), a new one
+    /// per value, filled with it and named like a call, so each request's lane says which value made it.
+    /// - Parameter filler: What an event's text with `{}` becomes for a value, within the run's text budget.
+    private func requests(
+        of inner: String, filler: (String) -> @Sendable (String) -> String
+    ) -> @Sendable (String) -> Signal<String> {
+        guard let timeline = colds[inner], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) else {
+            let signal = signal(inner)
+            return { _ in signal }
+        }
+        let scheduler = scheduler
+        // Only the events with `{}` are filled (and measured); the others are sent as written.
+        let fills = timeline.map { $0.events.map { event in event.isTemplate ? event.text.map(filler) : nil } }
+        return { value in
+            let filled = zip(timeline, fills).map { entry, fills in
+                (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
+            }
+            return Self.cold("\(inner)(\"\(value)\")", filled, scheduler: scheduler)
+        }
+    }
+
+    /// A command on the run's scheduler whose signal block returns the signal `signal` for each
+    /// input (a new one per input, for a cold signal with `{}`; one that would make a value past the
+    /// run's text budget is refused at the command's line, naming the command).
+    private func command(_ name: String, signal: String, concurrent: Bool, enabled: String?, line: Int) -> Command<String, String> {
+        let file = file
+        let text = text
+        let place = TextBudget.Place(file: file, pipeline: name, line: line, column: 1)
+        let block = requests(of: signal) { template in
+            let template = Template(template, placeholder: "{}")
+            return { value in
+                let bytes = template.bytes(filledWith: value)
+                if let text, !text.allows(bytes, at: place) { return "" }
+                return template.filled(with: value)
+            }
+        }
+        let enabledSignal = enabled.map { self.signal($0).map { $0 == "true" } }
+        let command = Command<String, String>(enabled: enabledSignal, scheduler: scheduler, signalBlock: block)
+        command.allowsConcurrentExecution = concurrent
+        command.executionSignals.named("\(name).executionSignals")
+        return command
     }
 
     private func pipeline(
@@ -189,9 +241,10 @@ private struct ScenarioRunner {
             let make = budgeted(column: column)
             return { value in make(template.bytes(filledWith: value)) { template.filled(with: value) } }
         }
-        /// What `template` filled with the text so far (`{acc}`) and a value (`{}`) makes, within the run's text budget.
-        func accumulator(_ template: String, column: Int32) -> @Sendable (String, String) -> String {
-            let template = Template(template, placeholders: ["{acc}", "{}"])
+        /// What `template` filled with the text so far (`{acc}`), or with the value before (`combinePrevious`'s
+        /// `{prev}`), and a value (`{}`) makes, within the run's text budget.
+        func accumulator(_ template: String, placeholder: String = "{acc}", column: Int32) -> @Sendable (String, String) -> String {
+            let template = Template(template, placeholders: [placeholder, "{}"])
             let make = budgeted(column: column)
             return { running, value in
                 make(template.bytes(filledWith: [running, value])) { template.filled(with: [running, value]) }
@@ -206,23 +259,9 @@ private struct ScenarioRunner {
                 }
             }
         }
-        /// The signal of the name `inner` for each value: the declared one, or for a cold signal
-        /// whose events hold `{}` (a request that uses the value that triggered it), a new one
-        /// per value, filled with it and named like a call, so each request's lane says which value made it.
+        /// The signal of the name `inner` for each value (see ``requests(of:filler:)``).
         func inner(_ inner: String, column: Int32) -> @Sendable (String) -> Signal<String> {
-            guard let timeline = colds[inner], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) else {
-                let signal = signal(inner)
-                return { _ in signal }
-            }
-            let scheduler = scheduler
-            // Only the events with `{}` are filled (and measured); the others are sent as written.
-            let fills = timeline.map { $0.events.map { event in event.isTemplate ? event.text.map { filler($0, column: column) } : nil } }
-            return { value in
-                let filled = zip(timeline, fills).map { entry, fills in
-                    (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
-                }
-                return Self.cold("\(inner)(\"\(value)\")", filled, scheduler: scheduler)
-            }
+            requests(of: inner) { filler($0, column: column) }
         }
         /// The signal of signals `map NAME` made; the parser puts a flattening operator only after one.
         func signals(_ value: Value) -> Signal<Signal<String>> {
@@ -254,6 +293,14 @@ private struct ScenarioRunner {
         case .interval(let seconds):
             let format = SecondsFormat()
             current = .signal(Signal.interval(seconds, on: scheduler, sending: { format.format($0) }))
+        case .command(let name, let which):
+            guard case .command(let command) = value(name) else { preconditionFailure("checked by the parser") }
+            switch which {
+            case .executionSignals: current = .signals(command.executionSignals)
+            case .executing: current = .signal(command.executing.map { $0 ? "true" : "false" })
+            case .enabled: current = .signal(command.enabled.map { $0 ? "true" : "false" })
+            case .errors: current = .signal(command.errors.map { "\($0)" })
+            }
         }
         for (op, column) in operators.lazy.map({ ($0.value, $0.column) }) {
             if case .groupBy(let keys) = op {
@@ -291,6 +338,42 @@ private struct ScenarioRunner {
                 let values = Set(values)
                 current = .signal(current.signal.skip(while: { values.contains($0) }))
             case .collect: current = .signal(current.signal.collect().map(joiner(column: column)))
+            case .aggregate(let start, let template):
+                current = .signal(current.signal.aggregate(start: start, reduce: accumulator(template, column: column)))
+            case .combinePrevious(let start, let template):
+                let combine = accumulator(template, placeholder: "{prev}", column: column)
+                current = .signal(current.signal.combinePrevious(start: start, reduce: combine))
+            case .any(let listed):
+                let answer: Signal<Bool>
+                if let listed {
+                    let listed = Set(listed)
+                    answer = current.signal.any { listed.contains($0) }
+                } else {
+                    answer = current.signal.any()
+                }
+                current = .signal(answer.map(Self.text(of:)))
+            case .all(let allowed):
+                let allowed = Set(allowed)
+                current = .signal(current.signal.all { allowed.contains($0) }.map(Self.text(of:)))
+            case .materialize:
+                let make = budgeted(column: column)
+                current = .signal(current.signal.materialize().map { event in make(EventText.bytes(of: event)) { EventText.text(of: event) } })
+            case .dematerialize: current = .signal(current.signal.map(EventText.event(of:)).dematerialize())
+            case .doNext(let name, let template):
+                let target = value(name), fill = filler(template, column: column)
+                current = .signal(current.signal.doNext { target.send(.next(fill($0))) })
+            case .doError(let name, let template):
+                let target = value(name), fill = filler(template, column: column)
+                current = .signal(current.signal.doError { target.send(.next(fill(EventText.message(of: $0)))) })
+            case .doCompleted(let name, let text):
+                let target = value(name)
+                current = .signal(current.signal.doCompleted { target.send(.next(text)) })
+            case .initially(let name, let text):
+                let target = value(name)
+                current = .signal(current.signal.initially { target.send(.next(text)) })
+            case .finally(let name, let text):
+                let target = value(name)
+                current = .signal(current.signal.finally { target.send(.next(text)) })
             case .takeUntil(let name): current = .signal(current.signal.take(until: signal(name)))
             case .takeUntilReplacement(let name): current = .signal(current.signal.take(untilReplacement: signal(name)))
             case .flattenMapReturn(let template):
@@ -337,13 +420,16 @@ private struct ScenarioRunner {
                 case .connection(let connection): current = .signal(connection.signal.named(name))
                 case .terminal(let terminal): current = .signal(terminal.named(name))
                 case .signals(let signals): current = .signals(signals.named(name))
-                case .groups: preconditionFailure("checked by the parser")
+                case .groups, .command: preconditionFailure("checked by the parser")
                 }
             case .groupBy: break
             }
         }
         return current
     }
+
+    /// A Boolean as a scenario file's values write it (`any`, `all`): "true" or "false".
+    private static func text(of answer: Bool) -> String { answer ? "true" : "false" }
 
     private func perform(_ action: ScenarioFile.Action) -> @Sendable () -> Void {
         let scheduler = scheduler
@@ -393,6 +479,16 @@ private struct ScenarioRunner {
         case .fail(let name, let message):
             let target = value(name)
             return { target.send(.error(ScenarioError(description: message))) }
+        case .execute(let name, let input, let label):
+            guard case .command(let command) = value(name) else { preconditionFailure("checked by the parser") }
+            // The execution runs whether or not what execute returns is subscribed to (it is
+            // connected), and a refusal (CommandError.notEnabled) calls no signal block.
+            guard let label else { return { _ = command.execute(input) } }
+            let log = log
+            return {
+                let signal = command.execute(input)
+                held.hold(log.subscribing(label: label, to: name) { signal.subscribe(label: label) }, label: label)
+            }
         }
     }
 }
@@ -403,13 +499,19 @@ extension ScenarioFile {
     /// How many levels deep a pipeline may nest: 10,000.
     ///
     /// Each operator is a level, and so is a `merge`, `concat` or `defer` source
-    /// and each subject fed by `subscribe SUBJECT to NAME`; a `combineLatest` or `zip`
+    /// and each subject fed by `subscribe SUBJECT to NAME` or by a side effect of a pipeline
+    /// (`doNext SUBJECT`, ..., as deep as that pipeline); a `combineLatest` or `zip`
     /// source of N signals is N + 2 levels (RAC chains them one by one); a pipeline is as deep
     /// as the deepest signal it uses, plus its own levels. Every level adds 2.5 to
     /// 8.2 KB of stack (`startWith` and `merge` the most) to the delivery of a value
     /// in a debug build, so 10,000 levels take at most about 82 MB: a third of the
     /// 256 MB stack that ``Scenario/trace()`` runs on (``Scenario/stackSize``).
     public static let maximumNesting = 10_000
+
+    /// How many levels a command's signal (`save.executing` and the like) adds to the command's
+    /// own depth (its signal's or its enabled signal's, plus one): about as many operators as
+    /// RACCommand chains between an execution and `enabled`, the longest of its signals.
+    static let commandNesting = 12
 
     /// Checks that no pipeline nests more than `limit` levels deep, before anything runs.
     ///
@@ -496,7 +598,17 @@ private struct Nesting {
                 nodes[following] = .subject(feeds: [])
                 partners[leading] = following
                 partners[following] = leading
-            case .pipeline(let name, let source, let operators): nodes[name] = .pipeline(source.value, operators)
+            case .pipeline(let name, let source, let operators):
+                nodes[name] = .pipeline(source.value, operators)
+                // A side effect sends into its subject while the pipeline delivers (or subscribes): what
+                // the subject's subscribers do runs on top of the pipeline, as if it fed the subject.
+                for op in operators {
+                    if let subject = Self.sideEffectSubject(of: op.value) {
+                        feeds[partners[subject] ?? subject, default: []].append(name)
+                    }
+                }
+            // A command nests like a subject fed by its signal and its enabled signal.
+            case .command(let name, let signal, _, let enabled): nodes[name] = .subject(feeds: [signal] + (enabled.map { [$0] } ?? []))
             case .action(.subscribeSubject(let subscriber, let target), _):
                 // What is sent into a terminal comes out of the other one.
                 feeds[partners[subscriber] ?? subscriber, default: []].append(target)
@@ -514,7 +626,7 @@ private struct Nesting {
         case .pipeline(let source, let operators):
             var names: [String]
             switch source {
-            case .name(let name), .defer(let name): names = [name]
+            case .name(let name), .defer(let name), .command(let name, _): names = [name]
             case .merge(let list), .concat(let list), .combineLatest(let list), .zip(let list): names = list
             case .return, .empty, .never, .error, .deferReturn, .interval: names = []
             }
@@ -529,6 +641,16 @@ private struct Nesting {
         case .flattenMapTo(let name), .merge(let name), .concat(let name), .catchTo(let name), .then(let name),
              .multicast(let name), .sample(let name), .mapTo(let name), .combineLatest(let name), .zip(let name),
              .takeUntil(let name), .takeUntilReplacement(let name):
+            name
+        default: nil
+        }
+    }
+
+    /// The subject a side effect (`doNext SUBJECT`, ...) sends to, if the operator is one.
+    private static func sideEffectSubject(of op: ScenarioFile.Operator) -> String? {
+        switch op {
+        case .doNext(let name, _), .doError(let name, _), .doCompleted(let name, _), .initially(let name, _),
+             .finally(let name, _):
             name
         default: nil
         }
@@ -549,6 +671,7 @@ private struct Nesting {
         case .combineLatest(let names), .zip(let names): (names.map(depthOf).max() ?? 0) + names.count + 2
         case .defer(let name): depthOf(name) + 1
         case .deferReturn, .interval: 1
+        case .command(let name, _): depthOf(name) + ScenarioFile.commandNesting
         case .return, .empty, .never, .error: 0
         }
         guard visit(nil, depth) else { return depth }

@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Templates make values: `map "{}{}{}{}{}{}{}{}{}{}"` makes each value ten times longer, and six
 /// such pipelines in a chain turn a value of 1 KB into a gigabyte. Every value a template makes
-/// (`map`, `flattenMap return`, `defer return`, `scan`) is measured before it is made: one over
+/// (`map`, `flattenMap return`, `defer return`, `scan`, `aggregate`, `combinePrevious`, `doNext`, `doError`),
+/// and every value `materialize` makes, is measured before it is made: one over
 /// ``maximumValueBytes``, or one that takes the run's made text past ``maximumTotalBytes``, is
 /// not made. The run is stopped at once (its ``ReportBudget`` is exhausted) and refused with the
 /// position of the operator that would have made it.
