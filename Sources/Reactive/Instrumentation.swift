@@ -180,6 +180,11 @@ public struct InstrumentationEvent: Sendable {
         /// when its last subscriber left): the source subscription ends, and as in RAC 2.5 the
         /// connection never connects again.
         case connectionDisposed(connection: Int)
+        /// An operator discarded a value `subscription` received, for good: `throttle` drops the
+        /// value it holds when a newer one arrives; `filter`, `skip`, `skipWhile` and
+        /// `distinctUntilChanged` each value they leave out. The report is made when the value is dropped,
+        /// and names the subscription that received it, the operator's subscription to its source.
+        case dropped(subscription: Int, value: any Sendable)
     }
 }
 
@@ -264,6 +269,9 @@ final class Probe: Sendable {
         unowned(unsafe) let probe: Probe
         let subscription: Int?
         let cause: Int?
+        /// While a delivery's handler runs, the subscription that received it (for an operator's
+        /// internal subscriber, not `subscription`, which is the operator's own) and its signal.
+        let receiver: (subscription: Int, signal: Int)?
         /// Whether the signals made now are the runtime's own machinery (see ``plumbing(_:)``).
         var plumbing = false
     }
@@ -283,11 +291,90 @@ final class Probe: Sendable {
         return context.subscription
     }
 
-    /// Runs `body` as part of `subscription`, caused by report `cause`.
-    func within<R>(subscription: Int?, cause: Int?, _ body: () throws -> R) rethrows -> R {
-        var context = Context(probe: self, subscription: subscription, cause: cause)
+    /// Runs `body` as part of `subscription`, caused by report `cause`; `receiver` is the
+    /// subscription whose delivery `body` handles, and its signal, if it handles one.
+    func within<R>(
+        subscription: Int?, cause: Int?, receiver: (subscription: Int, signal: Int)? = nil, _ body: () throws -> R
+    ) rethrows -> R {
+        var context = Context(probe: self, subscription: subscription, cause: cause, receiver: receiver)
         return try withUnsafeMutablePointer(to: &context) { pointer in
             try Probe.slot.withValue(UnsafeMutableRawPointer(pointer), body)
+        }
+    }
+
+    /// `action`, made to run as part of what is running on this thread now: the same probe,
+    /// subscription and cause. For work an operator schedules on behalf of a subscription
+    /// (`delay`'s delivery, `throttle`'s flush, `subscribeOn`'s subscription; `retry`'s next
+    /// attempt goes through ``Carried`` itself), so that what it does names the delivery it
+    /// continues as its cause, and what it subscribes to has that subscription as its parent,
+    /// whichever thread runs it.
+    ///
+    /// Unobserved code, and code at the top level of an installation (no subscription and no
+    /// cause), get `action` back unchanged: one thread-local read and a `nil` check. The returned
+    /// closure keeps the probe alive, since the context refers to it without retaining it.
+    static func carryingContext(_ action: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        Carried.current?.carrying(action) ?? action
+    }
+
+    /// What is running on this thread now, kept to run later work in: see ``carryingContext(_:)``.
+    struct Carried: Sendable {
+        /// Retained: the context refers to it unowned.
+        let probe: Probe
+        let subscription: Int?
+        let cause: Int?
+
+        /// What is running on this thread now, unless it is unobserved or at the top level of an
+        /// installation (no subscription and no cause).
+        static var current: Carried? {
+            guard let context, context.subscription != nil || context.cause != nil else { return nil }
+            return Carried(probe: context.probe, subscription: context.subscription, cause: context.cause)
+        }
+
+        /// `action`, made to run in this context.
+        func carrying(_ action: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+            let context = self
+            return { context.run(action) }
+        }
+
+        /// Runs `body` in this context, on the calling thread.
+        func run<R>(_ body: () throws -> R) rethrows -> R {
+            try probe.within(subscription: subscription, cause: cause, body)
+        }
+    }
+
+    /// What an operator needs to report, later and maybe on another thread, that it dropped a
+    /// value `source` delivered on this thread now: the probe, the subscription that received the
+    /// value and the delivery's report. `nil` unless the handler of an observed delivery of
+    /// `source` is running: a value from an unobserved source, handled in the middle of another
+    /// delivery, is not taken for that delivery's.
+    static func receipt(from source: DropSource?) -> Receipt? {
+        guard let source, let context, let receiver = context.receiver, receiver.signal == source.signal,
+              source.probe === context.probe else { return nil }
+        return Receipt(probe: context.probe, subscription: receiver.subscription, cause: context.cause)
+    }
+
+    /// An observed signal whose values an operator may drop, for ``receipt(from:)``: kept by the
+    /// operator's handlers without retaining the signal (a subject holds its subscribers' handlers).
+    struct DropSource: Sendable {
+        let probe: Probe
+        let signal: Int
+    }
+
+    /// A delivery an operator received, for reporting the drop of its value: see ``Probe/receipt(from:)``.
+    struct Receipt: Sendable {
+        let probe: Probe
+        /// The subscription that received the value.
+        let subscription: Int
+        /// The delivery's report.
+        let cause: Int?
+
+        /// Reports that `value`, received on ``subscription``, was dropped now, as a consequence
+        /// of this delivery: the newer value that replaced it, say.
+        func reportDrop<Value: Sendable>(of value: Value) {
+            let stamp = probe.stamp()
+            probe.record(
+                .dropped(subscription: subscription, value: value),
+                stamp: Stamp(sequence: stamp.sequence, time: stamp.time, cause: cause))
         }
     }
 
@@ -323,5 +410,20 @@ extension Optional where Wrapped == Probe {
     func caused<R>(by report: Int?, _ body: () throws -> R) rethrows -> R {
         guard let probe = self, let report else { return try body() }
         return try probe.caused(by: report, body)
+    }
+}
+
+extension Optional where Wrapped == Probe.Carried {
+    /// Runs `body` in the context kept, or simply runs it.
+    func run<R>(_ body: () throws -> R) rethrows -> R {
+        guard let self else { return try body() }
+        return try self.run(body)
+    }
+}
+
+extension Signal {
+    /// The signal as an operator's source of values it may drop, when observed: see ``Probe/receipt(from:)``.
+    var dropSource: Probe.DropSource? {
+        probe.map { Probe.DropSource(probe: $0, signal: signalID) }
     }
 }

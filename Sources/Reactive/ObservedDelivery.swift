@@ -13,6 +13,8 @@
 final class ObservedDelivery<Value: Sendable>: Sendable {
     let probe: Probe
     let subscriptionID: Int
+    /// The id of the signal subscribed to.
+    private let signalID: Int
     /// The subscription whose code handles this one's deliveries: what it subscribes to
     /// while handling them has this subscription as parent. For an operator's internal
     /// subscriber, the operator's subscription that made it (so that flattenMap's inner
@@ -29,6 +31,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         self.probe = probe
         let id = probe.makeSubscriptionID()
         subscriptionID = id
+        signalID = signal.signalID
         let identity = (inner as? any InstrumentationIdentifiable)?.subscriberIdentity(for: probe) ?? .anonymous
         let parent = probe.currentSubscription
         handlerOwner = identity == .anonymous ? parent ?? id : id
@@ -59,7 +62,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         }
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordNext(value, subscription: subscriptionID, replayed: replayed, stamp: stamp)
-        probe.within(subscription: handlerOwner, cause: report) {
+        probe.within(subscription: handlerOwner, cause: report, receiver: (subscriptionID, signalID)) {
             if closures != nil { handler?(value) } else { inner.sendNext(value) }
         }
     }
@@ -69,7 +72,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         if case .next(let value) = event { return deliverNext(value, replayed: replayed, to: passthrough.inner) }
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordDelivery(event, subscription: subscriptionID, replayed: replayed, stamp: stamp)
-        probe.within(subscription: handlerOwner, cause: report) { passthrough.forward(event) }
+        probe.within(subscription: handlerOwner, cause: report, receiver: (subscriptionID, signalID)) { passthrough.forward(event) }
     }
 
     /// The delivery's place in the report sequence, or `nil` when it must not be

@@ -1,12 +1,13 @@
 /// The marks a legend can explain, in the order it lists them.
 enum LegendItem: CaseIterable, Hashable {
-    case value, replayed, sent, completed, error, disposed, open, trueBand, effect, waiting, connect, noop, connectAfterDisposal,
-         disconnect, connector, aggregated, expected, divergence
+    case value, replayed, dropped, sent, completed, error, disposed, open, trueBand, effect, waiting, connect, noop,
+         connectAfterDisposal, disconnect, connector, aggregated, expected, divergence
 
     var text: String {
         switch self {
         case .value: "value (live)"
         case .replayed: "value replayed from history"
+        case .dropped: "value dropped by an operator, never delivered"
         case .sent: "value sent to a subject"
         case .completed: "completed"
         case .error: "error"
@@ -51,6 +52,7 @@ extension Canvas {
         switch item {
         case .value: svg.empty("circle", [("class", "marble legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
         case .replayed: svg.empty("circle", [("class", "replayed legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
+        case .dropped: droppedMarble(x: x, y: y, radius: 7, label: nil, inLegend: true)
         case .sent: svg.empty("circle", [("class", "send legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "7")])
         case .completed:
             svg.empty("line", [("class", "end legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
@@ -80,6 +82,22 @@ extension Canvas {
             svg.empty("line", [("class", "diverge legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
         case .aggregated:
             svg.empty("line", [("class", "bar legend-mark"), ("x1", number(x)), ("y1", number(y - 7)), ("x2", number(x)), ("y2", number(y + 7))])
+        }
+    }
+}
+
+extension Canvas {
+    /// A dropped value: a hollow, dashed grey circle, its short label (two characters at most)
+    /// inside, struck through. Drawn with the theme's existing classes and presentation attributes.
+    mutating func droppedMarble(x: Double, y: Double, radius: Double, label: String?, inLegend: Bool = false) {
+        svg.empty("circle", [
+            ("class", inLegend ? "disposed legend-mark" : "disposed"), ("cx", number(x)), ("cy", number(y)),
+            ("r", number(radius)), ("stroke-dasharray", "2 2"),
+        ])
+        if let label {
+            svg.element("text", [
+                ("class", "marble-text replayed-text"), ("x", number(x)), ("y", number(y)), ("text-decoration", "line-through"),
+            ], text: label)
         }
     }
 }

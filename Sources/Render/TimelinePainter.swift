@@ -325,6 +325,20 @@ struct TimelinePainter {
                    textClass: replayed ? "marble-text replayed-text" : "marble-text",
                    tooltip: "\(replayed ? "replayed " : "")next \(label) at \(at)", room: room, event: mark.event,
                    labelled: !echoed, crossed: crossed)
+        case .dropped(let label, let dropper):
+            used.insert(.dropped)
+            markGroup(mark.event, tooltip: "\"\(label)\" dropped by \(dropper) at \(at): received, and never sent on") { canvas in
+                let short = label.count <= 2 && !crossed
+                canvas.droppedMarble(x: x, y: y, radius: Layout.radius - 2, label: short ? label : nil)
+                // A longer label goes beside it, struck through, as a value's does.
+                let characters = Int((room - Layout.radius - 8) / 6.2)
+                if !short, characters >= 2 {
+                    canvas.svg.element("text", [
+                        ("class", "small label"), ("x", number(x + Layout.radius + 3)), ("y", number(y - 4)),
+                        ("text-decoration", "line-through"),
+                    ], text: shortened(label, to: min(characters, 40)))
+                }
+            }
         case .sent(let label):
             used.insert(.sent)
             marble(x: x, y: y, label: label, class: "send", textClass: "marble-text",
@@ -451,6 +465,8 @@ struct TimelinePainter {
                 terminal = mark
                 continue
             }
+            // Counts are of what the subscriber received: a value dropped upstream is not one.
+            if case .dropped = mark.kind { continue }
             let position = ((axis.x(mark.time) - Layout.plotLeft) / binWidth).rounded(.towardZero)
             let bin = position.isFinite ? Int(max(min(position, 1e15), -1e15)) : 0
             if bins.indices.contains(bin) { bins[bin] += 1 } else { outside[bin, default: 0] += 1 }

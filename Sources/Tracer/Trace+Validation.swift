@@ -152,6 +152,11 @@ extension Trace {
                 }
                 guard !disconnected[id] else { throw fail(index, "signal", "connection \(id) is disposed twice") }
                 disconnected[id] = true
+            case .drops:
+                guard subscriptions.indices.contains(id) else { throw fail(index, "subscription", "there is no subscription \(id)") }
+                guard lifecycles[id].subscribed else {
+                    throw fail(index, "subscription", "subscription \(id) is used before its 'subscribe' event")
+                }
             case .subscribes:
                 guard subscriptions.indices.contains(id) else { throw fail(index, "subscription", "there is no subscription \(id)") }
                 guard !lifecycles[id].subscribed else { throw fail(index, "subscription", "subscription \(id) is made twice") }

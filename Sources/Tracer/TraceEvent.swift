@@ -34,6 +34,11 @@ public struct TraceEvent: Sendable, Hashable {
         /// `autoconnect` when its last subscriber left): its source subscription ends, and as in
         /// RAC 2.5 a later `connect()` does nothing.
         case disconnect(signal: Int)
+        /// An operator discarded, for good, a value, shown by its label, that the subscription (the
+        /// operator's subscription to its source) had received: `throttle` drops the value it holds
+        /// when a newer one arrives; `filter`, `skip`, `skipWhile` and `distinctUntilChanged` each
+        /// value they leave out.
+        case drop(subscription: Int, value: String)
     }
 
     /// When it happened, in the clock's seconds (virtual seconds for a `TestScheduler`).
@@ -107,6 +112,13 @@ extension TraceEvent {
                        + "since a RAC 2.5 connection never reconnects") {
             .disconnect(signal: $0.id)
         },
+        Definition(.drop, "drop", [.subscription, .value], .drops, word: "dropped", detail: .label,
+                   summary: "an operator discarded, for good, a value the subscription (the operator's subscription to its "
+                       + "source) had received, shown by its label: `throttle` drops the value it holds when a newer one "
+                       + "arrives, at that time, caused by the newer value's delivery; `filter`, `skip`, `skipWhile` and "
+                       + "`distinctUntilChanged` each value they leave out, caused by its delivery") {
+            .drop(subscription: $0.id, value: $0.text)
+        },
     ]
 }
 
@@ -126,6 +138,7 @@ extension TraceEvent.Kind {
         case .sendCompleted(let signal): (.sendCompleted, .init(id: signal))
         case .connect(let signal, let first): (.connect, .init(id: signal, flag: first))
         case .disconnect(let signal): (.disconnect, .init(id: signal))
+        case .drop(let subscription, let value): (.drop, .init(id: subscription, text: value))
         }
     }
 }
@@ -134,7 +147,7 @@ extension TraceEvent {
     /// A kind of event without what it carries: the index of its row in ``vocabulary``. Its cases
     /// are ``Kind``'s, by the same names.
     public enum Tag: UInt8, CaseIterable, Sendable, Hashable {
-        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect, disconnect
+        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect, disconnect, drop
 
         /// The kind's row of ``TraceEvent/vocabulary``.
         public var definition: Definition { TraceEvent.vocabulary[Int(rawValue)] }
@@ -244,6 +257,10 @@ extension TraceEvent {
         case connects
         /// Disposes the connection it names, at most once: its source subscription ends for good.
         case disconnects
+        /// Tells of a value the subscription it names had received and an operator discarded; it
+        /// follows the subscription's `subscribe` event, and may come after its disposal (a value
+        /// dropped on one thread while another disposes).
+        case drops
     }
 
     /// One of the event grammar's three events, as a subscription receives it.

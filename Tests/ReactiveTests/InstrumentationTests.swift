@@ -32,6 +32,7 @@ private enum Report: Equatable, CustomStringConvertible {
     case sentCompleted(Int)
     case connected(Int, first: Bool)
     case connectionDisposed(Int)
+    case dropped(Int, String)
 
     init(_ kind: InstrumentationEvent.Kind) {
         switch kind {
@@ -53,6 +54,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .sentCompleted(let signal): self = .sentCompleted(signal)
         case .connected(let connection, let first): self = .connected(connection, first: first)
         case .connectionDisposed(let connection): self = .connectionDisposed(connection)
+        case .dropped(let subscription, let value): self = .dropped(subscription, "\(value)")
         }
     }
 
@@ -74,6 +76,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .sentCompleted(let s): "sentCompleted(\(s))"
         case .connected(let c, let first): "connected(\(c), first: \(first))"
         case .connectionDisposed(let c): "connectionDisposed(\(c))"
+        case .dropped(let s, let v): "dropped(\(s), \(v))"
         }
     }
 

@@ -403,6 +403,27 @@ let malformedTraces: [MalformedTrace] = [
         }
     }
 
+    @Test("a drop names a subscription that exists, after its subscribe; it may follow the subscription's disposal")
+    func drops() {
+        let subject = TraceSignal(id: 0, kind: .subject, name: "s")
+        let subscription = TraceSubscription(id: 0, signal: 0, subscriber: .label("L"))
+        let made = [event(0, .signal(0)), event(0, .subscribe(0))]
+        func error(_ events: [TraceEvent]) -> TraceValidationError? {
+            #expect(throws: TraceValidationError.self) {
+                try Trace(signals: [subject], subscriptions: [subscription], events: events).validate()
+            }
+        }
+        let unknown = error(made + [event(1, .drop(subscription: 7, value: "s"))])
+        #expect(unknown?.message == "there is no subscription 7")
+        #expect(unknown?.path == "events[2].subscription")
+        let early = error([event(0, .signal(0)), event(0, .drop(subscription: 0, value: "s")), event(0, .subscribe(0))])
+        #expect(early?.message == "subscription 0 is used before its 'subscribe' event")
+        #expect(throws: Never.self) {
+            try Trace(signals: [subject], subscriptions: [subscription],
+                      events: made + [event(1, .dispose(0)), event(1, .drop(subscription: 0, value: "s"))]).validate()
+        }
+    }
+
     @Test("a validation error describes itself by its path and message")
     func description() {
         let trace = Trace(signals: [Self.subject], subscriptions: [Self.subscription],

@@ -122,8 +122,16 @@ extension Signal {
     }
 
     /// Forwards only the values for which `isIncluded` is true (RAC's `-filter:`).
+    ///
+    /// When observed, each value left out is reported as dropped
+    /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        flattenMap(named: "[\(name)] -filter:") { isIncluded($0) ? .return($0) : .empty() }
+        let source = dropSource
+        return flattenMap(named: "[\(name)] -filter:") { value in
+            if isIncluded(value) { return .return(value) }
+            Probe.receipt(from: source)?.reportDrop(of: value)
+            return .empty()
+        }
     }
 
     /// Drops every value, forwarding only the error or completion

@@ -2,9 +2,11 @@ import Foundation
 
 /// What a `bufferWithTime` subscription handles, one at a time, in order.
 private enum BufferInput<Value: Sendable>: Sendable {
-    case value(Value)
-    /// The interval since the first value of the buffer has passed.
-    case flush
+    /// A value; when observed, the context of its delivery.
+    case value(Value, Probe.Carried?)
+    /// The interval since the first value of the buffer has passed; when observed, the context of
+    /// that first value's delivery, which the send it makes continues.
+    case flush(Probe.Carried?)
     case completed
 }
 
@@ -48,18 +50,19 @@ extension Signal {
 
             @Sendable func handle(_ input: BufferInput<Value>) {
                 switch input {
-                case .value(let value):
+                case .value(let value, let context):
                     let wasEmpty = values.withLock { values in
                         defer { values.append(value) }
                         return values.isEmpty
                     }
                     if wasEmpty {
                         timerDisposable.disposable = scheduler.schedule(after: interval) {
-                            inputs.submit(.flush, handle)
+                            inputs.submit(.flush(context), handle)
                         }
                     }
-                case .flush:
-                    flushValues()
+                case .flush(let context):
+                    // In the first value's delivery's context, whichever thread's drain runs it.
+                    context.run { flushValues() }
                 case .completed:
                     flushValues()
                     subscriber.sendCompleted()
@@ -67,7 +70,8 @@ extension Signal {
             }
 
             let subscription = self.subscribe(
-                next: { inputs.submit(.value($0), handle) },
+                // The context is taken here, not in `handle`, which may run on another thread.
+                next: { inputs.submit(.value($0, Probe.Carried.current), handle) },
                 error: { subscriber.sendError($0) },
                 completed: { inputs.submit(.completed, handle) })
             return BlockDisposable {

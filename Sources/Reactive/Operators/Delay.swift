@@ -28,7 +28,8 @@ extension Signal {
             @Sendable func schedule(_ action: @escaping @Sendable () -> Void) {
                 let scheduler = Scheduler.current ?? fallback
                 // As in RAC, a delivered event's disposable stays in `disposable` until the end.
-                disposable.add(scheduler.schedule(after: interval, action))
+                // Observed, the delayed event names the delivery it continues as its cause.
+                disposable.add(scheduler.schedule(after: interval, Probe.carryingContext(action)))
             }
 
             let subscription = self.subscribe(

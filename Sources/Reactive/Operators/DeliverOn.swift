@@ -17,9 +17,9 @@ extension Signal {
     public func deliver(on scheduler: Scheduler) -> Signal<Value> {
         Signal.makeOperator(name: "[\(name)] -deliverOn: \(scheduler.name)") { subscriber in
             self.subscribe(
-                next: { value in scheduler.schedule { subscriber.sendNext(value) } },
-                error: { error in scheduler.schedule { subscriber.sendError(error) } },
-                completed: { scheduler.schedule { subscriber.sendCompleted() } })
+                next: { value in scheduler.schedule(Probe.carryingContext { subscriber.sendNext(value) }) },
+                error: { error in scheduler.schedule(Probe.carryingContext { subscriber.sendError(error) }) },
+                completed: { scheduler.schedule(Probe.carryingContext { subscriber.sendCompleted() }) })
         }
     }
 }

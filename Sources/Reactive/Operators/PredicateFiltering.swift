@@ -26,18 +26,25 @@ extension Signal {
     /// Once a value has passed, `predicate` is not called again. Each
     /// subscription starts skipping anew.
     ///
+    /// When observed, each value dropped is reported
+    /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
+    ///
     /// ```swift
     /// let fromThree = numbers.skip(while: { $0 < 3 })   // 1, 3, 1 -> 3, 1
     /// ```
     /// - Parameter predicate: Called with each value until it returns false.
     /// - Returns: A signal named `"[<name>] -skipWhileBlock:"`.
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        bind(named: "[\(name)] -skipWhileBlock:") {
+        let source = dropSource
+        return bind(named: "[\(name)] -skipWhileBlock:") {
             // Values arrive one at a time; the lock only shares the flag safely.
             let skipping = Locked(true)
             return { value, _ in
                 if skipping.withLock({ $0 }) {
-                    if predicate(value) { return .empty() }
+                    if predicate(value) {
+                        Probe.receipt(from: source)?.reportDrop(of: value)
+                        return .empty()
+                    }
                     skipping.withLock { $0 = false }
                 }
                 return .return(value)

@@ -13,6 +13,9 @@ extension Signal {
     /// Errors and completion are forwarded as they come, even before `count`
     /// values have been skipped.
     ///
+    /// When observed, each value dropped is reported
+    /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
+    ///
     /// ```swift
     /// let afterTheFirstTwo = numbers.skip(2)   // 1, 2, 3, 4 -> 3, 4
     /// ```
@@ -20,6 +23,7 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -skip: <count>"`.
     public func skip(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "skip(_:) needs a count of 0 or more, got \(count)")
+        let source = dropSource
         return bind(named: "[\(name)] -skip: \(count)") {
             // Values arrive one at a time, so a load and a store suffice.
             let skipped = Atomic(0)
@@ -27,6 +31,7 @@ extension Signal {
                 let before = skipped.load(ordering: .relaxed)
                 if before >= count { return .return(value) }
                 skipped.store(before + 1, ordering: .relaxed)
+                Probe.receipt(from: source)?.reportDrop(of: value)
                 return .empty()
             }
         }
@@ -82,17 +87,24 @@ extension Signal where Value: Equatable {
     ///
     /// The first value is always sent. Each subscription compares only its own values.
     ///
+    /// When observed, each value dropped is reported
+    /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
+    ///
     /// ```swift
     /// let changes = states.distinctUntilChanged()   // a, a, b, a -> a, b, a
     /// ```
     /// - Returns: A signal named `"[<name>] -distinctUntilChanged"`.
     public func distinctUntilChanged() -> Signal<Value> {
-        bind(named: "[\(name)] -distinctUntilChanged") {
+        let source = dropSource
+        return bind(named: "[\(name)] -distinctUntilChanged") {
             let last = Locked<Value?>(nil)
             return { value, _ in
                 // Two locks, not one: RAC keeps the earlier of two equal values, so the store waits
                 // for the comparison, which is user code and runs outside the lock.
-                if let previous = last.withLock({ $0 }), previous == value { return .empty() }
+                if let previous = last.withLock({ $0 }), previous == value {
+                    Probe.receipt(from: source)?.reportDrop(of: value)
+                    return .empty()
+                }
                 _ = last.exchange(value)  // the value replaced is released unlocked
                 return .return(value)
             }

@@ -15,9 +15,9 @@ extension Signal {
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
         Signal.makeOperator(name: "[\(name)] -subscribeOn: \(scheduler.name)") { subscriber in
             let disposable = CompoundDisposable()
-            disposable.add(scheduler.schedule {
+            disposable.add(scheduler.schedule(Probe.carryingContext {
                 disposable.add(self.subscribe(subscriber))
-            })
+            }))
             return disposable
         }
     }

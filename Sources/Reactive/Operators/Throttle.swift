@@ -2,10 +2,12 @@ import Foundation
 
 /// What a `throttle` subscription handles, one at a time, in order.
 private enum ThrottleInput<Value: Sendable>: Sendable {
-    /// A value from the receiver; whether it passed the test, and where to schedule its flush.
-    case value(Value, throttled: Bool, scheduler: Scheduler)
-    /// The interval of the held value has passed.
-    case flush
+    /// A value from the receiver; whether it passed the test, where to schedule its flush and
+    /// the flush to schedule; when observed, its delivery, to report the value it drops.
+    case value(Value, throttled: Bool, scheduler: Scheduler, flush: @Sendable () -> Void, receipt: Probe.Receipt?)
+    /// The interval of the held value has passed; when observed, the context of the value's
+    /// delivery, which the send it makes continues.
+    case flush(Probe.Carried?)
     /// The receiver completed.
     case completed
 }
@@ -30,7 +32,9 @@ extension Signal {
     /// without another value, and sends the others at once
     /// (RAC's `-throttle:valuesPassingTest:`).
     ///
-    /// Any new value drops the value held, whether or not it passes the test.
+    /// Any new value drops the value held, whether or not it passes the test; when observed,
+    /// the drop is reported (``InstrumentationEvent/Kind/dropped(subscription:value:)``), at the
+    /// new value's time and caused by its delivery. A value that fails the test is sent, not dropped.
     /// A held value is scheduled on the scheduler that is ``Scheduler/current``
     /// when it arrives, or, without one, on a ``QueueScheduler`` made for the
     /// subscription. Completion sends the value held, then completes, at once;
@@ -58,6 +62,8 @@ extension Signal {
         _ interval: TimeInterval, named name: String, _ predicate: @escaping @Sendable (Value) -> Bool
     ) -> Signal<Value> {
         precondition(interval.isFinite && interval >= 0, "throttle(_:) needs an interval of 0 or more, got \(interval)")
+        // The source as the handlers keep it: not the signal itself, which (a subject) holds them.
+        let source = dropSource
         return Signal.makeOperator(name: name) { subscriber in
             // Only the receiver's subscription: RAC leaves the held value's timer out of it.
             let compound = CompoundDisposable()
@@ -69,28 +75,32 @@ extension Signal {
             // through a drain queue instead, and only the state is locked, never a send.
             let inputs = DrainQueue<ThrottleInput<Value>>()
 
-            @Sendable func flushNext(send: Bool) {
+            /// Sends the value held, if any, or, when `send` is `false`, drops it and returns it.
+            @Sendable func flushNext(send: Bool) -> Value? {
                 nextDisposable.disposable?.dispose()
                 let value = held.withLock { held in
                     defer { held = nil }
                     return held
                 }
-                if send, let value { subscriber.sendNext(value) }
+                guard let value else { return nil }
+                if send { subscriber.sendNext(value) }
+                return send ? nil : value
             }
 
             @Sendable func handle(_ input: ThrottleInput<Value>) {
                 switch input {
-                case .value(let value, let throttled, let scheduler):
-                    flushNext(send: false)
+                case .value(let value, let throttled, let scheduler, let flush, let receipt):
+                    // The new value drops the one held, which a trace shows: received on the same
+                    // subscription, dropped by this delivery.
+                    if let dropped = flushNext(send: false) { receipt?.reportDrop(of: dropped) }
                     guard throttled else { return subscriber.sendNext(value) }
                     held.withLock { $0 = value }
-                    nextDisposable.disposable = scheduler.schedule(after: interval) {
-                        inputs.submit(.flush, handle)
-                    }
-                case .flush:
-                    flushNext(send: true)
+                    nextDisposable.disposable = scheduler.schedule(after: interval, flush)
+                case .flush(let context):
+                    // In the held value's delivery's context, whichever thread's drain runs it.
+                    _ = context.run { flushNext(send: true) }
                 case .completed:
-                    flushNext(send: true)
+                    _ = flushNext(send: true)
                     subscriber.sendCompleted()
                 }
             }
@@ -99,7 +109,13 @@ extension Signal {
                 next: { value in
                     let scheduler = Scheduler.current ?? fallback
                     let throttled = predicate(value)
-                    inputs.submit(.value(value, throttled: throttled, scheduler: scheduler), handle)
+                    // The context is taken here, not in `handle`, which may run on another thread, in
+                    // another delivery's context: observed, the flush's delivery names this one as its cause.
+                    let context = Probe.Carried.current
+                    let flush: @Sendable () -> Void = { inputs.submit(.flush(context), handle) }
+                    let input = ThrottleInput.value(
+                        value, throttled: throttled, scheduler: scheduler, flush: flush, receipt: Probe.receipt(from: source))
+                    inputs.submit(input, handle)
                 },
                 error: { error in
                     compound.dispose()

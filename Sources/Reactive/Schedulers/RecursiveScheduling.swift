@@ -12,46 +12,53 @@ extension Scheduler {
     /// the stack does not grow. A call made after `block` has returned
     /// schedules at once.
     ///
+    /// When observed, each run happens in the probe context of the code that asked for it (the
+    /// first call's, then each `recurse` call's): `retry`'s next subscription has `retry`'s
+    /// subscription as parent, and the error that made it retry as cause.
+    ///
     /// - Returns: A disposable that cancels the pending run and stops further ones.
     func scheduleRecursive(
         _ block: @escaping @Sendable (_ recurse: @escaping @Sendable () -> Void) -> Void
     ) -> any Disposable {
         let disposable = CompoundDisposable()
-        scheduleRecursive(block, addingTo: disposable)
+        scheduleRecursive(block, addingTo: disposable, in: Probe.Carried.current)
         return disposable
     }
 
     private func scheduleRecursive(
         _ block: @escaping @Sendable (_ recurse: @escaping @Sendable () -> Void) -> Void,
-        addingTo disposable: CompoundDisposable
+        addingTo disposable: CompoundDisposable, in context: Probe.Carried?
     ) {
         let selfDisposable = CompoundDisposable()
         disposable.add(selfDisposable)
-        let scheduling = schedule { [self, weak selfDisposable] in
+        let run: @Sendable () -> Void = { [self, weak selfDisposable] in
             // Invoked: the disposable that would have cancelled this run is of no more use.
             if let selfDisposable { disposable.remove(selfDisposable) }
             if disposable.isDisposed { return }
 
-            @Sendable func reallyReschedule() {
+            @Sendable func reallyReschedule(in context: Probe.Carried?) {
                 if disposable.isDisposed { return }
-                self.scheduleRecursive(block, addingTo: disposable)
+                self.scheduleRecursive(block, addingTo: disposable, in: context)
             }
 
-            // How many times `block` recursed while it ran, and whether it has returned.
-            let state = Locked((rescheduleCount: 0, rescheduleImmediately: false))
+            // The context of each time `block` recursed while it ran (one per time, `nil` when
+            // unobserved), and whether it has returned.
+            let state = Locked((reschedules: [Probe.Carried?](), rescheduleImmediately: false))
             block {
+                let context = Probe.Carried.current
                 let immediate = state.withLock { state -> Bool in
-                    if !state.rescheduleImmediately { state.rescheduleCount += 1 }
+                    if !state.rescheduleImmediately { state.reschedules.append(context) }
                     return state.rescheduleImmediately
                 }
-                if immediate { reallyReschedule() }
+                if immediate { reallyReschedule(in: context) }
             }
-            let synchronousCount = state.withLock { state -> Int in
+            let synchronous = state.withLock { state -> [Probe.Carried?] in
                 state.rescheduleImmediately = true
-                return state.rescheduleCount
+                return state.reschedules
             }
-            for _ in 0..<synchronousCount { reallyReschedule() }
+            for context in synchronous { reallyReschedule(in: context) }
         }
+        let scheduling = schedule(context?.carrying(run) ?? run)
         selfDisposable.add(scheduling)
     }
 }

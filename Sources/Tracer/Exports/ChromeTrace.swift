@@ -167,6 +167,7 @@ private struct ChromeFormat {
         case .sendsToSubject: category = "send"
         case .connects: category = "connect"
         case .disconnects: category = "disconnect"
+        case .drops: category = "drop"
         }
         word = definition.word
         about = definition.about
