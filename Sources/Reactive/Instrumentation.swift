@@ -177,6 +177,13 @@ public struct InstrumentationEvent: Sendable {
         /// when its last subscriber left): the source subscription ends, and as in RAC 2.5 the
         /// connection never connects again.
         case connectionDisposed(connection: Int)
+        /// ``Signal/deliver(on:)`` or ``Signal/subscribe(on:)`` started the block it scheduled on
+        /// the scheduler named `scheduler`, for `subscription` (its own): the hop, reported before the
+        /// block delivers the hopped event to the subscription's subscriber (`deliverOn:`) or subscribes
+        /// to the receiver (`subscribeOn:`). Its cause is what was hopped: the delivery `deliverOn:`
+        /// received, or the `didSubscribe` of the `subscribeOn:` subscription; and the hop is the
+        /// cause of what the block does.
+        case hopped(subscription: Int, scheduler: String)
     }
 }
 

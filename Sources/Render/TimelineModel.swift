@@ -313,6 +313,8 @@ struct TimelineModel {
                 lanes[lane].end = event.time
                 lanes[lane].ending = .disposed
             case .signal: break
+            // Not drawn yet: which scheduler a delivery or a didSubscribe ran on (issue 15).
+            case .hop: break
             }
         }
         self.drawn = drawn

@@ -77,6 +77,7 @@ struct PendingRecord {
         case .sentCompleted(let id): (tag, space, subject) = (.sendCompleted, .signal, id)
         case .connected(let id, let first): (tag, space, subject, flag) = (.connect, .connection, id, first)
         case .connectionDisposed(let id): (tag, space, subject) = (.disconnect, .connection, id)
+        case .hopped(let id, let scheduler): (tag, subject, label) = (.hop, id, Label(shortened(scheduler)))
         }
         self.init(
             tag, space, subject: subject, label: label, flag: flag, sequence: event.sequence, time: event.time, cause: event.cause)

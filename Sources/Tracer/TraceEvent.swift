@@ -34,6 +34,12 @@ public struct TraceEvent: Sendable, Hashable {
         /// `autoconnect` when its last subscriber left): its source subscription ends, and as in
         /// RAC 2.5 a later `connect()` does nothing.
         case disconnect(signal: Int)
+        /// `deliverOn:` or `subscribeOn:` started, on the scheduler named `scheduler`, the block it
+        /// scheduled for the subscription (its own): the hop. It comes before what the block does,
+        /// which names it as cause: the delivery to the subscription (`deliverOn:`), or the
+        /// subscription to the operator's receiver (`subscribeOn:`); its own cause is what was
+        /// hopped, the delivery `deliverOn:` received or the subscription's `didSubscribe`.
+        case hop(subscription: Int, scheduler: String)
     }
 
     /// When it happened, in the clock's seconds (virtual seconds for a `TestScheduler`).
@@ -107,6 +113,13 @@ extension TraceEvent {
                        + "since a RAC 2.5 connection never reconnects") {
             .disconnect(signal: $0.id)
         },
+        Definition(.hop, "hop", [.subscription, .scheduler], .hops, word: "hop to", detail: .label,
+                   summary: "`deliverOn:` or `subscribeOn:` started, on the named scheduler, the block it scheduled for the "
+                       + "subscription (its own): the hop. Its cause is what was hopped (the delivery `deliverOn:` received, "
+                       + "or the subscription's `didSubscribe`), and it is the cause of what the block does: the delivery "
+                       + "to the subscription, or the subscription to the operator's receiver") {
+            .hop(subscription: $0.id, scheduler: $0.text)
+        },
     ]
 }
 
@@ -126,6 +139,7 @@ extension TraceEvent.Kind {
         case .sendCompleted(let signal): (.sendCompleted, .init(id: signal))
         case .connect(let signal, let first): (.connect, .init(id: signal, flag: first))
         case .disconnect(let signal): (.disconnect, .init(id: signal))
+        case .hop(let subscription, let scheduler): (.hop, .init(id: subscription, text: scheduler))
         }
     }
 }
@@ -134,7 +148,7 @@ extension TraceEvent {
     /// A kind of event without what it carries: the index of its row in ``vocabulary``. Its cases
     /// are ``Kind``'s, by the same names.
     public enum Tag: UInt8, CaseIterable, Sendable, Hashable {
-        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect, disconnect
+        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect, disconnect, hop
 
         /// The kind's row of ``TraceEvent/vocabulary``.
         public var definition: Definition { TraceEvent.vocabulary[Int(rawValue)] }
@@ -182,6 +196,8 @@ extension TraceEvent {
         case replayed
         /// Whether a connect was the first, the one that did something.
         case first
+        /// The name of the scheduler a hop went to.
+        case scheduler
 
         /// The field's name in the trace format.
         public var name: String { rawValue }
@@ -190,7 +206,7 @@ extension TraceEvent {
         public var slot: Slot {
             switch self {
             case .subscription, .signal: .id
-            case .value, .message: .text
+            case .value, .message, .scheduler: .text
             case .replayed, .first: .flag
             }
         }
@@ -211,7 +227,7 @@ extension TraceEvent {
     public struct Payload: Sendable, Hashable {
         /// The subscription or signal the event is about.
         public var id: Int
-        /// A ``Field/value`` or ``Field/message``.
+        /// A ``Field/value``, ``Field/message`` or ``Field/scheduler``.
         public var text: String
         /// A ``Field/replayed`` or ``Field/first``.
         public var flag: Bool
@@ -244,6 +260,9 @@ extension TraceEvent {
         case connects
         /// Disposes the connection it names, at most once: its source subscription ends for good.
         case disconnects
+        /// Starts, on the scheduler it names, the work `deliverOn:` or `subscribeOn:` scheduled for the
+        /// subscription it names, before that work's delivery or subscription.
+        case hops
     }
 
     /// One of the event grammar's three events, as a subscription receives it.
@@ -263,7 +282,7 @@ extension TraceEvent {
     public enum Detail: Sendable, Hashable {
         /// Nothing more.
         case none
-        /// Its text: the value's label or the error's description.
+        /// Its text: the value's label, the error's description or the scheduler's name.
         case label
         /// The kind of the signal it created, in words, such as "replay subject (capacity 1)".
         case signalKind

@@ -167,6 +167,7 @@ private struct ChromeFormat {
         case .sendsToSubject: category = "send"
         case .connects: category = "connect"
         case .disconnects: category = "disconnect"
+        case .hops: category = "hop"
         }
         word = definition.word
         about = definition.about
