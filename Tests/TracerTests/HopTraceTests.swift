@@ -198,6 +198,37 @@ private final class NameLog: @unchecked Sendable {
         #expect(throws: Never.self) { try decoded.validate() }
     }
 
+    @Test("a hop to a real queue, on another thread, keeps its cause and gives the delivery its own")
+    func hopToAQueue() {
+        let io = QueueScheduler(name: "io")
+        let delivered = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let trace = Trace.record {
+            let subject = Subject<String>().named("subject")
+            let hopped = subject.deliver(on: io)
+            // Subscribed from a current scheduler, so that the subscription is made at once.
+            TestScheduler().perform {
+                hopped.subscribe(label: "S", next: { _ in delivered.signal() }, completed: { done.signal() })
+            }
+            subject.sendNext("a")
+            // One at a time, so that the order of the reports made on the two threads is known.
+            #expect(delivered.wait(timeout: .now() + 10) == .success)
+            subject.sendCompleted()
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            return [subject, hopped] as [Any]
+        }
+        let kinds = trace.events.map { event in
+            event.kind.name + (event.cause.map { " <- \(trace.events[$0].kind.name)" } ?? "")
+        }
+        #expect(kinds == [
+            "signal", "signal", "subscribe", "didSubscribe", "subscribe <- didSubscribe",
+            "send", "next <- send", "hop <- next", "next <- hop",
+            "sendCompleted", "completed <- sendCompleted", "dispose <- completed", "hop <- completed", "completed <- hop",
+            "dispose <- completed",
+        ])
+        #expect(trace.events.allSatisfy { if case .hop(0, "io") = $0.kind { true } else { $0.kind.name != "hop" } })
+        #expect(throws: Never.self) { try trace.validate() }
+    }
+
     @Test("a scheduler's name is cut like a label")
     func longNameIsCut() {
         let scheduler = TestScheduler()
