@@ -144,6 +144,9 @@ public struct InstrumentationEvent: Sendable {
         /// (`multicast:` renaming its subject `[source] -multicast: subject`): a description of how
         /// it was made, which a name given with ``Signal/named(_:)`` goes before.
         case signalDescribed(signal: Int, description: String)
+        /// The signal is plumbing: part of the runtime's own machinery (a ``Command``'s subjects
+        /// and operators), made for its user, not by them.
+        case signalIsPlumbing(signal: Int)
         /// A ``MulticastConnection`` was created; `source` is `nil` when the
         /// source signal is not observed.
         case connectionCreated(connection: Int, source: Int?, subject: Int)
@@ -268,6 +271,8 @@ final class Probe: Sendable {
         unowned(unsafe) let probe: Probe
         let subscription: Int?
         let cause: Int?
+        /// Whether the signals made now are the runtime's own machinery (see ``plumbing(_:)``).
+        var plumbing = false
     }
 
     private static let slot = ThreadLocalSlot()
@@ -290,6 +295,18 @@ final class Probe: Sendable {
         var context = Context(probe: self, subscription: subscription, cause: cause)
         return try withUnsafeMutablePointer(to: &context) { pointer in
             try Probe.slot.withValue(UnsafeMutableRawPointer(pointer), body)
+        }
+    }
+
+    /// Runs `body` with the signals it makes reported as plumbing: the runtime's own machinery,
+    /// such as a ``Command``'s subjects and operators, which its user did not write and a diagram
+    /// need not draw as lanes of their own. Without an installed probe it simply runs `body`.
+    static func plumbing<R>(_ body: () throws -> R) rethrows -> R {
+        guard let context, !context.plumbing else { return try body() }
+        var inner = context
+        inner.plumbing = true
+        return try withUnsafeMutablePointer(to: &inner) { pointer in
+            try slot.withValue(UnsafeMutableRawPointer(pointer), body)
         }
     }
 

@@ -50,6 +50,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
             self.probe = probe
             signalID = probe.makeSignalID()
             probe.record(.signalCreated(signal: signalID, kind: kind, name: name))
+            if Probe.context?.plumbing == true { probe.record(.signalIsPlumbing(signal: signalID)) }
         } else {
             probe = nil
             signalID = 0

@@ -1,6 +1,6 @@
 /// The marks a legend can explain, in the order it lists them.
 enum LegendItem: CaseIterable, Hashable {
-    case value, replayed, sent, completed, error, disposed, open, effect, waiting, connect, noop, connectAfterDisposal,
+    case value, replayed, sent, completed, error, disposed, open, trueBand, effect, waiting, connect, noop, connectAfterDisposal,
          disconnect, connector, aggregated, expected, divergence
 
     var text: String {
@@ -12,6 +12,7 @@ enum LegendItem: CaseIterable, Hashable {
         case .error: "error"
         case .disposed: "disposed"
         case .open: "still subscribed"
+        case .trueBand: "true (from a true value to a false one)"
         case .effect: "didSubscribe run (side effect)"
         case .waiting: "made, waiting to be subscribed"
         case .connect: "connect"
@@ -58,6 +59,8 @@ extension Canvas {
             square(class: "disposed legend-mark", x: x, y: y, side: 10)
         case .open: svg.empty("path", [("class", "arrow legend-mark"), ("d", "M\(number(x - 4)) \(number(y - 5))l8 5l-8 5z")])
         case .effect: svg.empty("path", [("class", "effect legend-mark"), ("d", "M\(number(x)) \(number(y - 8))l8 8l-8 8l-8 -8z")])
+        case .trueBand:
+            svg.empty("rect", [("class", "true-band legend-mark"), ("x", number(x - 9)), ("y", number(y - 6)), ("width", "18"), ("height", "12")])
         case .waiting:
             svg.empty("line", [("class", "waiting legend-mark"), ("x1", number(x - 9)), ("y1", number(y)), ("x2", number(x + 9)), ("y2", number(y))])
         case .connect:

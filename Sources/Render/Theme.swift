@@ -25,7 +25,7 @@ public enum Theme: String, Sendable, CaseIterable {
             """
             .bg{fill:\(p.background)}text{fill:\(p.foreground)}.label{stroke:\(p.background)}.muted{fill:\(p.muted)}
             .grid{stroke:\(p.grid);stroke-width:1}.axis{stroke:\(p.muted);stroke-width:1}
-            .lane{stroke:\(p.foreground)}.waiting,.hook{stroke:\(p.muted)}.source-line{stroke:\(p.muted)}.panel{fill:\(p.panel);stroke:\(p.grid)}
+            .lane{stroke:\(p.foreground)}.waiting,.hook{stroke:\(p.muted)}.true-band{fill:\(p.connect);fill-opacity:0.28;stroke:none}.source-line{stroke:\(p.muted)}.panel{fill:\(p.panel);stroke:\(p.grid)}
             .marble{fill:\(p.value);stroke:\(p.foreground);stroke-width:1}.marble-text{fill:\(p.onValue)}
             .replayed{fill:\(p.background);stroke:\(p.replayed)}.replayed-text{fill:\(p.foreground)}
             .send{fill:\(p.send);stroke:\(p.foreground);stroke-width:1}

@@ -89,6 +89,9 @@ struct TimelineModel {
         var drawsSubscription: Bool { role == .subscriber || role == .inner }
         /// For an inner subscription's lane, the labelled subscription whose lane it is drawn under.
         var owner: Int?
+        /// For a lane of only `true` and `false` values (a command's `executing`, say), the spans
+        /// in which its latest value was `true`: drawn as a band. `end` is `nil` while still true.
+        var trueSpans: [(start: Double, end: Double?)] = []
         /// For an inner subscription's lane, when its signal was made for a value, if that was
         /// before the subscription: the signal waited (as `flatten(2)`'s third request does).
         var waitingSince: Double?
@@ -168,6 +171,11 @@ struct TimelineModel {
         // switchToLatest publishes its source): the operator's plumbing, drawn in its subscriber's
         // values, not as lanes of their own that would read as the user's code.
         var plumbing = IDTable<Bool>(count: trace.signals.count)
+        // And what the runtime itself reported as plumbing (a command's machinery), with the connections of its subjects.
+        for signal in trace.signals {
+            let subject = signal.subject.flatMap { trace.signals.indices.contains($0) ? trace.signals[$0] : nil }
+            if signal.isPlumbing || subject?.isPlumbing == true { plumbing[signal.id] = true }
+        }
         for (index, event) in trace.events.enumerated() {
             switch event.kind {
             case .subscribe(let subscription): subscribeEvents[subscription] = index
@@ -318,6 +326,9 @@ struct TimelineModel {
             }
         }
         self.drawn = drawn
+        for index in lanes.indices where lanes[index].drawsSubscription {
+            lanes[index].trueSpans = Self.trueSpans(of: lanes[index].marks)
+        }
         arrange(options)
         sideEffects = trace.signals.compactMap { signal in
             runNumbers[signal.id] > 0 ? (signal.name, runNumbers[signal.id]) : nil
@@ -326,6 +337,25 @@ struct TimelineModel {
 }
 
 extension TimelineModel {
+    /// The spans in which the latest value of `marks` was `true`, when every value is `true` or
+    /// `false` and one is `true`; none otherwise. A replayed value counts: it is the lane's value too.
+    static func trueSpans(of marks: [Mark]) -> [(start: Double, end: Double?)] {
+        var spans: [(start: Double, end: Double?)] = []
+        var since: Double?
+        for mark in marks {
+            guard case .value(let label, _) = mark.kind else { continue }
+            switch label {
+            case "true": if since == nil { since = mark.time }
+            case "false":
+                if let start = since { spans.append((start, mark.time)) }
+                since = nil
+            default: return []
+            }
+        }
+        if let since { spans.append((since, nil)) }
+        return spans
+    }
+
     /// Every name ``LaneOptions/only`` can pick a lane by, sorted: to say which there are.
     var laneNames: [String] { Set(lanes.flatMap(\.names)).filter { !$0.isEmpty }.sorted() }
 

@@ -242,6 +242,17 @@ struct TimelinePainter {
                                           ("x2", number(start)), ("y2", number(center))])
                 canvas.svg.close("g")
             }
+            for span in lane.trueSpans {
+                used.insert(.trueBand)
+                // Until the value turns false, or while the lane lasts.
+                let from = axis.x(span.start), to = span.end.map(axis.x) ?? end
+                canvas.svg.open("g")
+                canvas.svg.tooltip("true from t=\(TimeAxis.format(span.start))"
+                                   + (span.end.map { " to t=\(TimeAxis.format($0))" } ?? ", still true at the end"))
+                canvas.svg.empty("rect", [("class", "true-band"), ("x", number(from)), ("y", number(center - 7)),
+                                          ("width", number(max(to - from, 1))), ("height", "14")])
+                canvas.svg.close("g")
+            }
             canvas.svg.empty("line", [("class", lane.role == .inner ? "lane inner-lane" : "lane"), ("x1", number(start)),
                                       ("y1", number(center)), ("x2", number(end)), ("y2", number(center))])
             switch lane.ending {

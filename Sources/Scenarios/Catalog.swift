@@ -1,7 +1,7 @@
 import Foundation
 
 /// The built-in scenarios: every experiment of the articles, then scenarios of the operators their
-/// readers reach for next (a search box, combineLatest, takeUntil, retry), as the scenario files bundled
+/// readers reach for next (a search box, combineLatest, takeUntil, retry, a command), as the scenario files bundled
 /// with this module (Resources/scenarios, which Examples/scenarios links to).
 ///
 /// Each file is read and parsed the first time the catalog is used, and a built-in scenario runs
@@ -22,6 +22,7 @@ public enum Catalog {
         "behavior-subject", "replay-capacity", "groupby", "defer-then", "channel",
         // Beyond the articles: the operators their readers reach for next.
         "search-box", "combinelatest-requests", "combinelatest-replaylazily", "takeuntil-lifetime", "retry-request",
+        "command-while-executing",
     ]
 
     /// The bundled files, parsed, in the order of ``contents``.

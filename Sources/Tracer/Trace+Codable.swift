@@ -53,7 +53,7 @@ extension Trace: Codable {
 
 extension TraceSignal: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, kind, capacity, name, description, source, subject
+        case id, kind, capacity, name, description, source, subject, plumbing
     }
 
     /// Encodes the entry with the fields of the trace JSON format.
@@ -68,6 +68,7 @@ extension TraceSignal: Codable {
         try container.encodeIfPresent(description, forKey: .description)
         try container.encodeIfPresent(source, forKey: .source)
         try container.encodeIfPresent(subject, forKey: .subject)
+        if isPlumbing { try container.encode(true, forKey: .plumbing) }
     }
 
     /// Decodes an entry.
@@ -90,6 +91,7 @@ extension TraceSignal: Codable {
         description = try container.decodeIfPresent(String.self, forKey: .description)
         source = try container.decodeIfPresent(Int.self, forKey: .source)
         subject = try container.decodeIfPresent(Int.self, forKey: .subject)
+        isPlumbing = try container.decodeIfPresent(Bool.self, forKey: .plumbing) ?? false
     }
 }
 

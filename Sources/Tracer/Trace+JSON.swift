@@ -129,6 +129,7 @@ extension TraceSignal {
             writer.raw(", \"subject\": ")
             writer.int(subject)
         }
+        if isPlumbing { writer.raw(", \"plumbing\": true") }
         writer.byte(UInt8(ascii: "}"))
     }
 }

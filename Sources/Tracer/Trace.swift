@@ -60,15 +60,22 @@ public struct TraceSignal: Sendable, Hashable {
     public var source: Int?
     /// For a connection, its subject.
     public var subject: Int?
+    /// Whether it is plumbing: part of the runtime's own machinery (a `Command`'s subjects and
+    /// operators), made for its user, not by them. Timelines draw no lanes for it.
+    public var isPlumbing: Bool
 
     /// Makes a table entry.
-    public init(id: Int, kind: Kind, name: String, description: String? = nil, source: Int? = nil, subject: Int? = nil) {
+    public init(
+        id: Int, kind: Kind, name: String, description: String? = nil, source: Int? = nil, subject: Int? = nil,
+        isPlumbing: Bool = false
+    ) {
         self.id = id
         self.kind = kind
         self.name = name
         self.description = description
         self.source = source
         self.subject = subject
+        self.isPlumbing = isPlumbing
     }
 }
 

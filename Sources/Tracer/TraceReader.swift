@@ -127,8 +127,10 @@ struct TraceReader: ~Copyable {
 
     private mutating func readSignal(_ index: Int) throws(Failure) -> TraceSignal {
         var id: Int?, kind: TraceSignal.Kind?, name: String?, description: String?, capacity: Int?, source: Int?, subject: Int?
+        var plumbing = false
         let what = "signals[\(index)]"
-        let fields = try readFields(of: what, allowed: ["id", "kind", "name", "description", "capacity", "source", "subject"]) {
+        let allowed = ["id", "kind", "name", "description", "capacity", "source", "subject", "plumbing"]
+        let fields = try readFields(of: what, allowed: allowed) {
             reader, key throws(Failure) in
             switch key {
             case "id": id = try reader.scanner.int()
@@ -137,6 +139,7 @@ struct TraceReader: ~Copyable {
             case "capacity": capacity = try reader.scanner.int()
             case "source": source = try reader.scanner.int()
             case "subject": subject = try reader.scanner.int()
+            case "plumbing": plumbing = try reader.scanner.bool()
             default:
                 let offset = reader.scanner.offset
                 let text = try reader.scanner.string()
@@ -167,7 +170,7 @@ struct TraceReader: ~Copyable {
         }
         return TraceSignal(
             id: index, kind: signalKind, name: try required(name, "name", of: what, at: start), description: description,
-            source: source, subject: subject)
+            source: source, subject: subject, isPlumbing: plumbing)
     }
 
     // MARK: Subscriptions

@@ -182,6 +182,9 @@ private struct Assembler {
                     case .described(let id, let description):
                         if let id = signalIDs[id] { signals[id].name = description }
                         continue
+                    case .plumbing(let id):
+                        if let id = signalIDs[id] { signals[id].isPlumbing = true }
+                        continue
                     case .connection(let id, let source, let subject):
                         connectionIDs[id] = signals.count
                         kind = .signal(signals.count)

@@ -19,6 +19,7 @@ private enum Report: Equatable, CustomStringConvertible {
     case created(Int, SignalKind, String)
     case named(Int, String)
     case described(Int, String)
+    case plumbing(Int)
     case connection(Int, source: Int?, subject: Int)
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
     case didSubscribe(Int)
@@ -38,6 +39,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .signalCreated(let signal, let kind, let name): self = .created(signal, kind, name)
         case .signalNamed(let signal, let name): self = .named(signal, name)
         case .signalDescribed(let signal, let description): self = .described(signal, description)
+        case .signalIsPlumbing(let signal): self = .plumbing(signal)
         case .connectionCreated(let connection, let source, let subject):
             self = .connection(connection, source: source, subject: subject)
         case .subscribed(let subscription, let signal, let subscriber, let parent):
@@ -61,6 +63,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .created(let s, let k, let n): "created(\(s), \(k), \"\(n)\")"
         case .named(let s, let n): "named(\(s), \"\(n)\")"
         case .described(let s, let d): "described(\(s), \"\(d)\")"
+        case .plumbing(let s): "plumbing(\(s))"
         case .connection(let c, let source, let subject): "connection(\(c), source: \(source.map(String.init) ?? "nil"), subject: \(subject))"
         case .subscribed(let s, let signal, let who, let parent): "subscribed(\(s), signal: \(signal), \(who), parent: \(parent.map(String.init) ?? "nil"))"
         case .didSubscribe(let s): "didSubscribe(\(s))"
@@ -79,7 +82,7 @@ private enum Report: Equatable, CustomStringConvertible {
 
     var isCreation: Bool {
         switch self {
-        case .created, .named, .described, .connection: true
+        case .created, .named, .described, .plumbing, .connection: true
         default: false
         }
     }

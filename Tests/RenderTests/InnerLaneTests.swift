@@ -61,28 +61,23 @@ struct InnerLaneTests {
         #expect(inner.allSatisfy { $0.waitingSince == nil }, "each request is subscribed as soon as it is made")
     }
 
+    private let flattenOne = """
+        subject typed
+        cold request: +2 next "results for {}", +2 completed
+        let queued = typed | map request | flatten 1
+        subscribe "view" to queued
+        at 1 send typed "a"
+        at 2 send typed "b"
+        """
+
     @Test("flatten 1 makes the second request wait: its lane shows when it was made and when it was subscribed")
     func queue() throws {
-        let model = try model("""
-            subject typed
-            cold request: +2 next "results for {}", +2 completed
-            let queued = typed | map request | flatten 1
-            subscribe "view" to queued
-            at 1 send typed "a"
-            at 2 send typed "b"
-            """)
+        let model = try model(flattenOne)
         let inner = model.lanes.filter { $0.role == .inner }
         #expect(inner.map(\.title) == ["request(\"a\")", "request(\"b\")"])
         #expect(inner.map(\.start) == [1, 3])
         #expect(inner.map(\.waitingSince) == [nil, 2])
-        let svg = try svg("""
-            subject typed
-            cold request: +2 next "results for {}", +2 completed
-            let queued = typed | map request | flatten 1
-            subscribe "view" to queued
-            at 1 send typed "a"
-            at 2 send typed "b"
-            """)
+        let svg = try svg(flattenOne)
         #expect(svg.contains("<title>request(&quot;b&quot;) was made at t=2 s and waited until t=3 s to be subscribed</title>"))
         #expect(svg.contains(">made, waiting to be subscribed</text>"), "the legend explains the dashed wait")
     }

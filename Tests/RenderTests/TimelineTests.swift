@@ -30,6 +30,7 @@ struct TimelineTests {
             switch event.kind {
             case .signal(let signal):
                 if let cause = event.cause, case .didSubscribe = trace.events[cause].kind { plumbing.insert(signal) }
+                if trace.signals[signal].isPlumbing { plumbing.insert(signal) }  // a command's machinery
             case .next(let subscription, _, let isReplayed) where labelled.contains(subscription) || inner.contains(subscription):
                 if isReplayed { replayed += 1 } else { live += 1 }
             case .send(let signal, _) where !plumbing.contains(signal): sent += 1

@@ -104,7 +104,7 @@ struct DisposeStatementTests {
         ("subject s\ndispose s", 2, 9, "'s' is a subject, but a subscriber's label in double quotes, or a connection is needed here"),
         ("subject s\ndispose nothing", 2, 9, "'nothing' is not declared"),
         ("subject s\ndispose", 2, 8, "expected a subscriber's label in double quotes, or a connection, found the end of the line"),
-        ("subject s\nat 1 despose s", 2, 6, "expected subscribe, connect, send, complete, fail or dispose, found 'despose'"),
+        ("subject s\nat 1 despose s", 2, 6, "expected subscribe, connect, send, complete, fail, dispose or execute, found 'despose'"),
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
         let error = #expect(throws: ScenarioFileError.self) { try parse(text) }

@@ -236,7 +236,7 @@ struct ScenarioFileCommandTests {
             .filter { $0.hasSuffix(".sigviz") }.sorted().map { Self.examples.appendingPathComponent($0).path }
         let run = try sigviz(["check"] + files)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(run.output.hasSuffix("28 expectations passed, 0 failed\n"))
+        #expect(run.output.hasSuffix("32 expectations passed, 0 failed\n"))
     }
 
     @Test("check fails with the expected and actual marbles lined up and the first difference marked: where, and what each has there")
@@ -301,7 +301,7 @@ struct ScenarioFileCommandTests {
             #expect(run.status == 1)
             #expect(run.output.isEmpty)
             #expect(run.errors == """
-                Error: \(file.path):2:6: expected subscribe, connect, send, complete, fail or dispose, found 'sned'
+                Error: \(file.path):2:6: expected subscribe, connect, send, complete, fail, dispose or execute, found 'sned'
                     at 1 sned s "x"
                          ^
 

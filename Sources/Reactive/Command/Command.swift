@@ -145,16 +145,41 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
         scheduler: Scheduler = .main,
         signalBlock: @escaping @Sendable (Input) -> Signal<Output>
     ) {
+        // Every signal made here is the command's machinery, reported as plumbing: diagrams draw
+        // what its user subscribes to (executing, errors, ...), not its subjects and operators.
+        let machinery = Probe.plumbing {
+            Self.machinery(enabled: enabled, scheduler: scheduler)
+        }
+        addedExecutionSignals = machinery.addedExecutionSignals
+        allowsConcurrentExecutionChanges = machinery.allowsConcurrentExecutionChanges
+        deallocation = machinery.deallocation
+        immediateEnabled = machinery.immediateEnabled
+        executionSignals = machinery.executionSignals
+        errors = machinery.errors
+        executing = machinery.executing
+        self.enabled = machinery.enabled
+        self.signalBlock = signalBlock
+        self.scheduler = scheduler
+    }
+
+    /// The subjects and signals a command is built of, as RAC builds them (see the top of this file).
+    private struct Machinery {
+        let addedExecutionSignals: Subject<Signal<Output>>
+        let allowsConcurrentExecutionChanges: Subject<Bool>
+        let deallocation: ReplaySubject<Void>
+        let immediateEnabled: Signal<Bool>
+        let executionSignals: Signal<Signal<Output>>
+        let errors: Signal<any Error>
+        let executing: Signal<Bool>
+        let enabled: Signal<Bool>
+    }
+
+    private static func machinery(enabled: Signal<Bool>?, scheduler: Scheduler) -> Machinery {
         let addedExecutionSignals = Subject<Signal<Output>>()
         let allowsConcurrentExecutionChanges = Subject<Bool>()
         let deallocation = ReplaySubject<Void>()
-        self.addedExecutionSignals = addedExecutionSignals
-        self.allowsConcurrentExecutionChanges = allowsConcurrentExecutionChanges
-        self.deallocation = deallocation
-        self.signalBlock = signalBlock
-        self.scheduler = scheduler
 
-        executionSignals = addedExecutionSignals
+        let executionSignals = addedExecutionSignals
             .map { signal in signal.catchTo(.empty()) }
             .deliver(on: scheduler)
             .described(as: "Command -executionSignals")
@@ -167,7 +192,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
             }
             .deliver(on: scheduler)
             .publish()
-        errors = errorsConnection.signal.described(as: "Command -errors")
+        let errors = errorsConnection.signal.described(as: "Command -errors")
         errorsConnection.connect()
 
         let immediateExecuting = addedExecutionSignals
@@ -178,7 +203,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
             .map { count in count > 0 }
             .startWith(false)
 
-        executing = immediateExecuting
+        let executing = immediateExecuting
             .deliver(on: scheduler)
             // Useful before the first value arrives on the scheduler.
             .startWith(false)
@@ -197,13 +222,16 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
             .allTrue()
             .take(until: deallocation)
             .replayLast()
-        self.immediateEnabled = immediateEnabled
 
-        self.enabled = immediateEnabled.take(1)
+        let enabled = immediateEnabled.take(1)
             .concat(immediateEnabled.skip(1).deliver(on: scheduler))
             .distinctUntilChanged()
             .replayLast()
             .described(as: "Command -enabled")
+        return Machinery(
+            addedExecutionSignals: addedExecutionSignals, allowsConcurrentExecutionChanges: allowsConcurrentExecutionChanges,
+            deallocation: deallocation, immediateEnabled: immediateEnabled, executionSignals: executionSignals,
+            errors: errors, executing: executing, enabled: enabled)
     }
 
     deinit {
@@ -232,7 +260,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     public func execute(_ input: Input) -> Signal<Output> {
         // `immediateEnabled` replays a value to every subscriber, so waiting for it is safe.
         guard immediateEnabled.waitForFirst() == true else {
-            return .error(CommandError.notEnabled)
+            return Probe.plumbing { .error(CommandError.notEnabled) }
         }
 
         let signal = signalBlock(input)
@@ -240,9 +268,11 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
         // Subscribed on the scheduler, so that it happens after the signal is
         // added below: `executing` and `enabled` change before the execution
         // starts its work.
-        let connection = signal
-            .subscribe(on: scheduler)
-            .multicast(ReplaySubject())
+        let connection = Probe.plumbing {
+            signal
+                .subscribe(on: scheduler)
+                .multicast(ReplaySubject())
+        }
 
         addedExecutionSignals.sendNext(connection.signal)
 

@@ -42,9 +42,41 @@ struct Locked<Value> {
         try storage.withUnsafeMutablePointers { value, mutex in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
+            #if DEBUG
+            return try LockDepth.held { try body(&value.pointee) }
+            #else
             return try body(&value.pointee)
+            #endif
         }
     }
+
+    /// Stores `newValue` and returns the value it replaces, for the caller to release after the
+    /// lock is unlocked: a value's `deinit` may be user code, which never runs under a lock.
+    @inline(__always)
+    func exchange(_ newValue: Value) -> Value {
+        withLock { value in
+            let old = value
+            value = newValue
+            return old
+        }
+    }
+}
+
+/// How many ``Locked`` values the current thread holds, counted in debug builds only: for the
+/// tests that check that no user code (a handler, a value's `deinit`) runs under a lock.
+enum LockDepth {
+    #if DEBUG
+    private static let slot = ThreadLocalSlot()
+
+    /// The number of locks the current thread holds.
+    static var current: Int { Int(bitPattern: slot.value) }
+
+    /// Runs `body` counted as holding one more lock.
+    @inline(__always)
+    static func held<R>(_ body: () throws -> R) rethrows -> R {
+        try slot.withValue(UnsafeMutableRawPointer(bitPattern: current + 1), body)
+    }
+    #endif
 }
 
 // @unchecked: the value is only reached through withLock, under the mutex. Only a

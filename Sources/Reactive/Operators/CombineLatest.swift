@@ -10,10 +10,18 @@ private struct CombineLatestState<Left: Sendable, Right: Sendable>: Sendable {
     var rightCompleted = false
 
     /// Takes in one operand's event and says what to send.
-    mutating func apply(_ event: OperandEvent<Left, Right>) -> OperandOutput<Left, Right> {
+    /// The output of `event`; a value it replaces goes to `replaced`, for the caller to release
+    /// after unlocking (a value's `deinit` may be user code).
+    mutating func apply(
+        _ event: OperandEvent<Left, Right>, replaced: inout (left: Left?, right: Right?)
+    ) -> OperandOutput<Left, Right> {
         switch event {
-        case .left(.next(let value)): left = value
-        case .right(.next(let value)): right = value
+        case .left(.next(let value)):
+            replaced.left = left
+            left = value
+        case .right(.next(let value)):
+            replaced.right = right
+            right = value
         case .left(.error(let error)), .right(.error(let error)): return .error(error)
         case .left(.completed):
             leftCompleted = true
@@ -58,7 +66,8 @@ extension Signal {
             let inbox = DrainQueue<OperandEvent<Value, Other>>()
 
             @Sendable func handle(_ event: OperandEvent<Value, Other>) {
-                let output = state.withLock { $0.apply(event) }
+                var replaced: (left: Value?, right: Other?) = (nil, nil)
+                let output = state.withLock { $0.apply(event, replaced: &replaced) }
                 subscriber.send(output, combining: combine)
             }
             @Sendable func receive(_ event: OperandEvent<Value, Other>) { inbox.submit(event, handle) }

@@ -17,7 +17,7 @@ extension Signal {
             let lastValue = Locked<Value?>(nil)
             let samplerDisposable = SerialDisposable()
             let sourceDisposable = self.subscribe(
-                next: { value in lastValue.withLock { $0 = value } },
+                next: { value in _ = lastValue.exchange(value) },  // the value replaced is released unlocked
                 error: { error in
                     samplerDisposable.dispose()
                     subscriber.sendError(error)

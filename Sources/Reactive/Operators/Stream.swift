@@ -70,7 +70,7 @@ extension Signal {
             let running = Locked(start)
             return { value, _ in
                 let next = reduce(running.withLock { $0 }, value)
-                running.withLock { $0 = next }
+                _ = running.exchange(next)  // the text replaced is released unlocked
                 return .return(next)
             }
         }
@@ -93,7 +93,7 @@ extension Signal where Value: Equatable {
                 // Two locks, not one: RAC keeps the earlier of two equal values, so the store waits
                 // for the comparison, which is user code and runs outside the lock.
                 if let previous = last.withLock({ $0 }), previous == value { return .empty() }
-                last.withLock { $0 = value }
+                _ = last.exchange(value)  // the value replaced is released unlocked
                 return .return(value)
             }
         }

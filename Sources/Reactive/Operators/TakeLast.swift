@@ -22,7 +22,7 @@ extension Signal {
         Signal.makeOperator(name: name) { subscriber in
             let buffer = Locked(History<Value>(capacity: count))
             return self.subscribe(
-                next: { value in buffer.withLock { $0.append(value) } },
+                next: { value in _ = buffer.withLock { $0.append(value) } },  // the value let go of is released unlocked
                 error: { subscriber.sendError($0) },
                 completed: {
                     // Taken out under the lock, sent after it is released.

@@ -9,14 +9,18 @@ struct History<Value: Sendable>: Sendable {
         self.capacity = capacity
     }
 
-    /// Adds `value`; a full buffer lets go of its oldest value.
-    mutating func append(_ value: Value) {
+    /// Adds `value`; a full buffer lets go of its oldest value, which it returns for the caller
+    /// to release after unlocking (a value's `deinit` may be user code).
+    mutating func append(_ value: Value) -> Value? {
         if capacity == .max || storage.count < capacity {
             storage.append(value)
         } else if capacity > 0 {
+            let oldest = storage[head]
             storage[head] = value
             head = (head + 1) % capacity
+            return oldest
         }
+        return nil
     }
 
     /// The values, oldest first.

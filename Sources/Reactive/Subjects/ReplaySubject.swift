@@ -41,7 +41,7 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
     }
 
     override func record(_ event: Event<Value>) {
-        state.withLock { $0.send(event) }
+        _ = state.withLock { $0.send(event) }  // the value let go of is released unlocked
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {

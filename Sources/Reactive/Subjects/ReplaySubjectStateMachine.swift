@@ -37,13 +37,15 @@ struct ReplaySubjectStateMachine<Value: Sendable>: Sendable {
         history = History(capacity: capacity)
     }
 
-    /// Records an event sent to the subject, before it is delivered.
-    mutating func send(_ event: Event<Value>) {
+    /// Records an event sent to the subject, before it is delivered; returns the value a full
+    /// history let go of, for the caller to release after unlocking.
+    mutating func send(_ event: Event<Value>) -> Value? {
         switch event {
-        case .next(let value): history.append(value)
+        case .next(let value): return history.append(value)
         case .completed: hasCompleted = true
         case .error(let error): self.error = error
         }
+        return nil
     }
 
     /// What a subscriber attaching now receives.

@@ -3,6 +3,7 @@ extension ScenarioFile {
     /// make a subscription labelled `LABEL` to `NAME`.
     ///
     /// The statements that may make one are `subscribe "LABEL" to NAME` (with or without `until`),
+    /// `execute NAME "input" subscribe "LABEL"` (to what the command's `execute` returns),
     /// `subscribe "LABEL" to NAME each` (its own subscription), and every other
     /// `subscribe ... to NAME each`, whose groups are labelled by their keys.
     /// - Throws: ``ScenarioFileError`` at the first ambiguous `expect`, at its label:
@@ -16,7 +17,7 @@ extension ScenarioFile {
         for statement in statements {
             guard case .action(let action, _) = statement.value else { continue }
             switch action {
-            case .subscribeLabel(let label, let target, _):
+            case .subscribeLabel(let label, let target, _), .execute(let target, _, let label?):
                 labelled[Pair(label: label, target: target), default: []].append(statement.line)
             case .subscribeEach(let label, let target):
                 labelled[Pair(label: label, target: target), default: []].append(statement.line)

@@ -68,6 +68,9 @@ public struct ScenarioFile: Sendable {
         case disposeLabel(String)
         /// Disposes a connection: what its `connect` returned.
         case disposeConnection(String)
+        /// `execute COMMAND "input" [subscribe "LABEL"]`: calls the command's `execute(_:)` with the
+        /// input, and subscribes a subscriber with that label to the signal it returns.
+        case execute(String, String, label: String?)
     }
 
     /// One cold source event, relative to the subscription.
@@ -117,6 +120,20 @@ public struct ScenarioFile: Sendable {
         case combineLatest([String])
         /// `zip a, b`: each pair as one text value, `(a, b)`.
         case zip([String])
+        /// `save.executing` and the like: one of a command's signals.
+        case command(String, CommandSignal)
+    }
+
+    /// The signals of a command that a pipeline may start from, as `COMMAND.NAME`.
+    enum CommandSignal: String, Sendable, CaseIterable {
+        /// The signal of each execution: a signal of signals, flattened by the next operator.
+        case executionSignals
+        /// Whether an execution is running, as "true" or "false".
+        case executing
+        /// Whether `execute` would run, as "true" or "false".
+        case enabled
+        /// The error message of each failed execution.
+        case errors
     }
 
     enum Operator: Sendable {
@@ -214,6 +231,9 @@ public struct ScenarioFile: Sendable {
         case replay(String, capacity: Int?)
         /// A channel: the names of its leading and following terminals.
         case channel(String, String)
+        /// `command NAME: SIGNAL [concurrent] [enabled NAME]`: a command whose signal block returns
+        /// SIGNAL (a new one per input, for a cold signal with `{}`).
+        case command(String, signal: String, concurrent: Bool, enabled: String?)
         /// `scheduler NAME`: a named scheduler on the run's virtual clock and queue.
         case scheduler(String)
         /// `let NAME = SOURCE | OPERATOR | ...`: the source at its column, each operator at the column of the `|` before it.

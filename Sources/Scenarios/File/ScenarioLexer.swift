@@ -23,7 +23,8 @@ struct Token: Equatable {
 
 /// Splits one line of a scenario file into tokens: words, numbers, strings
 /// in double quotes (with `\"`, `\\`, `\n`, `\t` and `\u{...}` escapes) and the
-/// symbols `= | , : + ( )`. A `#` outside a string starts a comment.
+/// symbols `= | , : + ( )`, and `.` between two words (`save.executing`). A `#` outside a string
+/// starts a comment.
 struct ScenarioLexer {
     /// The longest line the parser accepts, in characters.
     static let maximumLineLength = 10_000
@@ -181,6 +182,13 @@ struct ScenarioLexer {
                 let text = String(characters[index..<end])
                 tokens.append(Token(kind: .word(text), column: column, text: text))
                 index = end
+                // `save.executing`: a point between two words, without spaces, is a symbol; any other
+                // point outside a number or a string is still refused.
+                if index + 1 < characters.count, characters[index] == ".",
+                   characters[index + 1].isLetter || characters[index + 1] == "_" {
+                    tokens.append(Token(kind: .symbol("."), column: index + 1, text: "."))
+                    index += 1
+                }
             } else if "=|,:+()".contains(character) {
                 tokens.append(Token(kind: .symbol(character), column: column, text: String(character)))
                 index += 1

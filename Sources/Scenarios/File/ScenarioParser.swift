@@ -49,7 +49,7 @@ extension ScenarioFile {
 /// The parser's state: the names declared so far and what they are.
 struct ScenarioParser {
     enum Kind: Equatable {
-        case signal, subject, connection, terminal, groups, signals, scheduler
+        case signal, subject, connection, terminal, groups, signals, command, scheduler
 
         var description: String {
             switch self {
@@ -59,6 +59,7 @@ struct ScenarioParser {
             case .terminal: "a channel terminal"
             case .groups: "a signal of groups"
             case .signals: "a signal of signals"
+            case .command: "a command"
             case .scheduler: "a scheduler"
             }
         }
@@ -149,7 +150,7 @@ struct ScenarioParser {
 
     // MARK: Statements
 
-    static let statements = "title, about, experiment, frame, cold, subject, behavior, replay, channel, scheduler, let, subscribe, connect, send, complete, fail, dispose, expect or at"
+    static let statements = "title, about, experiment, frame, cold, subject, behavior, replay, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"
 
     mutating func statement(
         _ cursor: inout Cursor, into scenario: inout ScenarioFile, about: inout [String], line: Int
@@ -199,12 +200,13 @@ struct ScenarioParser {
             let leading = try declare(&cursor, as: .terminal)
             let following = try declare(&cursor, as: .terminal)
             append(.channel(leading, following))
+        case "command": append(try command(&cursor))
         case "scheduler": append(.scheduler(try declare(&cursor, as: .scheduler)))
         case "let": append(try pipeline(&cursor))
         case "at":
             let time = try cursor.time("a time in seconds after 'at'")
             append(.action(try action(&cursor, at: time), at: time))
-        case "subscribe", "connect", "send", "complete", "fail", "dispose":
+        case "subscribe", "connect", "send", "complete", "fail", "dispose", "execute":
             cursor.index -= 1
             append(.action(try action(&cursor, at: nil), at: nil))
         case "expect": scenario.expectations.append(try expectation(&cursor, line: line))
@@ -235,7 +237,11 @@ struct ScenarioParser {
             throw Failure(column: column, message: "'\(Self.shortened(name))' is not declared" + Self.suggestions(for: name, among: names.keys))
         }
         guard kinds.contains(kind) else {
-            throw Failure(column: column, message: "'\(Self.shortened(name))' is \(kind.description), but \(what) is needed here")
+            // A command is used through its signals, which a pipeline starts from.
+            let hint = kind == .command
+                ? "; a pipeline starts from its signals: let NAME = \(Self.shortened(name)).executing (or .executionSignals, .enabled, .errors)"
+                : ""
+            throw Failure(column: column, message: "'\(Self.shortened(name))' is \(kind.description), but \(what) is needed here" + hint)
         }
         return name
     }
@@ -397,6 +403,49 @@ struct ScenarioParser {
         return result
     }
 
+    // MARK: Commands
+
+    /// `command NAME: SIGNAL [concurrent] [enabled NAME]`, the options in either order, each at most once.
+    private mutating func command(_ cursor: inout Cursor) throws(Failure) -> ScenarioFile.Statement {
+        let nameColumn = cursor.column
+        let name = try cursor.word("the command's name")
+        guard names[name] == nil else { throw Failure(column: nameColumn, message: "'\(Self.shortened(name))' is already declared") }
+        try cursor.symbol(":")
+        let signals: [Kind] = [.signal, .subject, .connection, .terminal]
+        let signal = try reference(&cursor, signals, what: "the signal each execution subscribes to")
+        var concurrent = false
+        var enabled: String?
+        while !cursor.isAtEnd {
+            let column = cursor.column
+            switch try cursor.word("concurrent, enabled or the end of the line") {
+            case "concurrent" where !concurrent: concurrent = true
+            case "enabled" where enabled == nil:
+                enabled = try reference(&cursor, signals, what: "a signal of \"true\" and \"false\"")
+            case "concurrent", "enabled":
+                throw Failure(column: column, message: "'\(cursor.tokens[cursor.index - 1].text)' may appear only once")
+            case let other:
+                throw Failure(column: column, message: "expected concurrent, enabled or the end of the line, found '\(Self.shortened(other))'")
+            }
+        }
+        names[name] = .command
+        return .command(name, signal: signal, concurrent: concurrent, enabled: enabled)
+    }
+
+    /// `.executing` and the like after a command's name in a pipeline's source.
+    private func commandSignal(_ cursor: inout Cursor, of command: String) throws(Failure) -> ScenarioFile.CommandSignal {
+        let all = ScenarioFile.CommandSignal.allCases.map(\.rawValue)
+        let listed = all.dropLast().map { "\(Self.shortened(command)).\($0)" }.joined(separator: ", ") + " or \(Self.shortened(command)).\(all.last!)"
+        guard cursor.accept(symbol: ".") else {
+            throw cursor.fail("'\(Self.shortened(command))' is a command: a pipeline starts from one of its signals, \(listed)")
+        }
+        let column = cursor.column
+        let word = try cursor.word("one of the command's signals, \(listed)")
+        guard let signal = ScenarioFile.CommandSignal(rawValue: word) else {
+            throw Failure(column: column, message: "a command has no signal '\(Self.shortened(word))'; its signals are \(listed)")
+        }
+        return signal
+    }
+
     // MARK: Pipelines
 
     private mutating func pipeline(_ cursor: inout Cursor) throws(Failure) -> ScenarioFile.Statement {
@@ -448,9 +497,20 @@ struct ScenarioParser {
             }
         default:
             let reference = try reference(
-                &cursor, signals + [.signals], what: "a signal, merge, concat, combineLatest, zip, return, empty, never, error, defer or interval")
-            kind = names[reference] == .connection || names[reference] == .signals ? names[reference]! : .signal
-            source = .name(reference)
+                &cursor, signals + [.signals, .command],
+                what: "a signal, merge, concat, combineLatest, zip, return, empty, never, error, defer or interval")
+            if names[reference] == .command {
+                let signal = try commandSignal(&cursor, of: reference)
+                kind = signal == .executionSignals ? .signals : .signal
+                source = .command(reference, signal)
+            } else {
+                if cursor.current?.kind == .symbol(".") {
+                    throw Failure(column: cursor.column, message: "'\(Self.shortened(reference))' is \(names[reference]!.description), "
+                        + "not a command: only a command has signals after a '.'")
+                }
+                kind = names[reference] == .connection || names[reference] == .signals ? names[reference]! : .signal
+                source = .name(reference)
+            }
         }
         var operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>] = []
         while cursor.current?.kind == .symbol("|") {
@@ -698,7 +758,7 @@ struct ScenarioParser {
         let column = cursor.column
         let signals: [Kind] = [.signal, .subject, .connection, .terminal]
         let subjects: [Kind] = [.subject, .terminal]
-        switch try cursor.word("subscribe, connect, send, complete, fail or dispose") {
+        switch try cursor.word("subscribe, connect, send, complete, fail, dispose or execute") {
         case "subscribe":
             if case .string(let label)? = cursor.current?.kind {
                 cursor.index += 1
@@ -742,8 +802,15 @@ struct ScenarioParser {
         case "fail":
             let subject = try reference(&cursor, subjects, what: "a subject")
             return .fail(subject, try cursor.string("the error's message"))
+        case "execute":
+            let command = try reference(&cursor, [.command], what: "a command")
+            let input = try cursor.string("the input")
+            guard cursor.accept("subscribe") else { return .execute(command, input, label: nil) }
+            let label = try cursor.string("a subscriber's label")
+            noteSubscription(label, at: time)
+            return .execute(command, input, label: label)
         case let other:
-            throw Failure(column: column, message: "expected subscribe, connect, send, complete, fail or dispose, found '\(Self.shortened(other))'")
+            throw Failure(column: column, message: "expected subscribe, connect, send, complete, fail, dispose or execute, found '\(Self.shortened(other))'")
         }
     }
 
@@ -784,7 +851,8 @@ struct ScenarioParser {
     private func expectation(_ cursor: inout Cursor, line: Int) throws(Failure) -> ScenarioFile.Expectation {
         let label = try cursor.string("the subscriber's label")
         try cursor.keyword("to")
-        let signal = try reference(&cursor, [.signal, .subject, .connection, .terminal, .groups], what: "a signal")
+        // A command: the signals its `execute ... subscribe "LABEL"` statements returned.
+        let signal = try reference(&cursor, [.signal, .subject, .connection, .terminal, .groups, .command], what: "a signal")
         let marbleColumn = cursor.column
         let marble = try cursor.string("the expected events in marble syntax, such as \"--a--b--|\"")
         let values = try valueTable(&cursor)

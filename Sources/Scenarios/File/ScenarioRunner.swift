@@ -34,6 +34,8 @@ private enum Value {
     case groups(Signal<GroupedSignal<String, String>>)
     /// What `map NAME` makes: flattened by the next operator.
     case signals(Signal<Signal<String>>)
+    /// A command: used through its signals (`save.executing`) and `execute`.
+    case command(Command<String, String>)
 
     /// The signal to subscribe to: a connection's is its subject's.
     var signal: Signal<String> {
@@ -44,6 +46,7 @@ private enum Value {
         case .terminal(let terminal): terminal
         case .groups: preconditionFailure("the parser lets groups be used only with 'each'")
         case .signals: preconditionFailure("the parser lets a signal of signals be used only by an operator that flattens it")
+        case .command: preconditionFailure("the parser lets a command be used only through its signals and execute")
         }
     }
 
@@ -104,6 +107,7 @@ private struct ScenarioRunner {
         case .terminal(let terminal): kept.append(terminal)
         case .groups(let groups): kept.append(groups)
         case .signals(let signals): kept.append(signals)
+        case .command(let command): kept.append(command)
         }
     }
 
@@ -126,6 +130,8 @@ private struct ScenarioRunner {
             }
             define(leading, .terminal(channel.leadingTerminal))
             define(following, .terminal(channel.followingTerminal))
+        case .command(let name, let signal, let concurrent, let enabled):
+            define(name, .command(command(name, signal: signal, concurrent: concurrent, enabled: enabled, line: statement.line)))
         case .scheduler(let name): schedulers[name] = scheduler.named(name)
         case .pipeline(let name, let source, let operators):
             define(name, named(pipeline(name, source, operators, line: statement.line), name, source: source.value, operators: operators))
@@ -166,6 +172,8 @@ private struct ScenarioRunner {
         _ value: Value, _ name: String, source: ScenarioFile.Source, operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>]
     ) -> Value {
         if case .name = source, operators.isEmpty { return value }
+        // The command's own signal of signals, shared by every pipeline that starts from it, keeps its name.
+        if case .command(_, .executionSignals) = source, operators.isEmpty { return value }
         switch (value, operators.last?.value) {
         case (_, .named?): break
         case (.signal(let signal), _): signal.named(name)
@@ -174,6 +182,50 @@ private struct ScenarioRunner {
         default: break
         }
         return value
+    }
+
+    /// The signal of the name `inner` for each value: the declared one, or for a cold signal
+    /// whose events hold `{}` (a request that uses the value that triggered it), a new one
+    /// per value, filled with it and named like a call, so each request's lane says which value made it.
+    /// - Parameter filler: What an event's text with `{}` becomes for a value, within the run's text budget.
+    private func requests(
+        of inner: String, filler: (String) -> @Sendable (String) -> String
+    ) -> @Sendable (String) -> Signal<String> {
+        guard let timeline = colds[inner], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) else {
+            let signal = signal(inner)
+            return { _ in signal }
+        }
+        let scheduler = scheduler
+        // Only the events with `{}` are filled (and measured); the others are sent as written.
+        let fills = timeline.map { $0.events.map { event in event.isTemplate ? event.text.map(filler) : nil } }
+        return { value in
+            let filled = zip(timeline, fills).map { entry, fills in
+                (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
+            }
+            return Self.cold("\(inner)(\"\(value)\")", filled, scheduler: scheduler)
+        }
+    }
+
+    /// A command on the run's scheduler whose signal block returns the signal `signal` for each
+    /// input (a new one per input, for a cold signal with `{}`; one that would make a value past the
+    /// run's text budget is refused at the command's line, naming the command).
+    private func command(_ name: String, signal: String, concurrent: Bool, enabled: String?, line: Int) -> Command<String, String> {
+        let file = file
+        let text = text
+        let place = TextBudget.Place(file: file, pipeline: name, line: line, column: 1)
+        let block = requests(of: signal) { template in
+            let template = Template(template, placeholder: "{}")
+            return { value in
+                let bytes = template.bytes(filledWith: value)
+                if let text, !text.allows(bytes, at: place) { return "" }
+                return template.filled(with: value)
+            }
+        }
+        let enabledSignal = enabled.map { self.signal($0).map { $0 == "true" } }
+        let command = Command<String, String>(enabled: enabledSignal, scheduler: scheduler, signalBlock: block)
+        command.allowsConcurrentExecution = concurrent
+        command.executionSignals.named("\(name).executionSignals")
+        return command
     }
 
     private func pipeline(
@@ -215,23 +267,9 @@ private struct ScenarioRunner {
                 }
             }
         }
-        /// The signal of the name `inner` for each value: the declared one, or for a cold signal
-        /// whose events hold `{}` (a request that uses the value that triggered it), a new one
-        /// per value, filled with it and named like a call, so each request's lane says which value made it.
+        /// The signal of the name `inner` for each value (see ``requests(of:filler:)``).
         func inner(_ inner: String, column: Int32) -> @Sendable (String) -> Signal<String> {
-            guard let timeline = colds[inner], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) else {
-                let signal = signal(inner)
-                return { _ in signal }
-            }
-            let scheduler = scheduler
-            // Only the events with `{}` are filled (and measured); the others are sent as written.
-            let fills = timeline.map { $0.events.map { event in event.isTemplate ? event.text.map { filler($0, column: column) } : nil } }
-            return { value in
-                let filled = zip(timeline, fills).map { entry, fills in
-                    (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
-                }
-                return Self.cold("\(inner)(\"\(value)\")", filled, scheduler: scheduler)
-            }
+            requests(of: inner) { filler($0, column: column) }
         }
         /// The signal of signals `map NAME` made; the parser puts a flattening operator only after one.
         func signals(_ value: Value) -> Signal<Signal<String>> {
@@ -263,6 +301,14 @@ private struct ScenarioRunner {
         case .interval(let seconds):
             let format = SecondsFormat()
             current = .signal(Signal.interval(seconds, on: scheduler, sending: { format.format($0) }))
+        case .command(let name, let which):
+            guard case .command(let command) = value(name) else { preconditionFailure("checked by the parser") }
+            switch which {
+            case .executionSignals: current = .signals(command.executionSignals)
+            case .executing: current = .signal(command.executing.map { $0 ? "true" : "false" })
+            case .enabled: current = .signal(command.enabled.map { $0 ? "true" : "false" })
+            case .errors: current = .signal(command.errors.map { "\($0)" })
+            }
         }
         for (op, column) in operators.lazy.map({ ($0.value, $0.column) }) {
             if case .groupBy(let keys) = op {
@@ -382,7 +428,7 @@ private struct ScenarioRunner {
                 case .connection(let connection): current = .signal(connection.signal.named(name))
                 case .terminal(let terminal): current = .signal(terminal.named(name))
                 case .signals(let signals): current = .signals(signals.named(name))
-                case .groups: preconditionFailure("checked by the parser")
+                case .groups, .command: preconditionFailure("checked by the parser")
                 }
             case .deliverOn(let name): current = .signal(current.signal.deliver(on: scheduler(name)))
             case .subscribeOn(let name): current = .signal(current.signal.subscribe(on: scheduler(name)))
@@ -443,6 +489,16 @@ private struct ScenarioRunner {
         case .fail(let name, let message):
             let target = value(name)
             return { target.send(.error(ScenarioError(description: message))) }
+        case .execute(let name, let input, let label):
+            guard case .command(let command) = value(name) else { preconditionFailure("checked by the parser") }
+            // The execution runs whether or not what execute returns is subscribed to (it is
+            // connected), and a refusal (CommandError.notEnabled) calls no signal block.
+            guard let label else { return { _ = command.execute(input) } }
+            let log = log
+            return {
+                let signal = command.execute(input)
+                held.hold(log.subscribing(label: label, to: name) { signal.subscribe(label: label) }, label: label)
+            }
         }
     }
 }
@@ -461,6 +517,11 @@ extension ScenarioFile {
     /// in a debug build, so 10,000 levels take at most about 82 MB: a third of the
     /// 256 MB stack that ``Scenario/trace()`` runs on (``Scenario/stackSize``).
     public static let maximumNesting = 10_000
+
+    /// How many levels a command's signal (`save.executing` and the like) adds to the command's
+    /// own depth (its signal's or its enabled signal's, plus one): about as many operators as
+    /// RACCommand chains between an execution and `enabled`, the longest of its signals.
+    static let commandNesting = 12
 
     /// Checks that no pipeline nests more than `limit` levels deep, before anything runs.
     ///
@@ -556,6 +617,8 @@ private struct Nesting {
                         feeds[partners[subject] ?? subject, default: []].append(name)
                     }
                 }
+            // A command nests like a subject fed by its signal and its enabled signal.
+            case .command(let name, let signal, _, let enabled): nodes[name] = .subject(feeds: [signal] + (enabled.map { [$0] } ?? []))
             case .action(.subscribeSubject(let subscriber, let target), _):
                 // What is sent into a terminal comes out of the other one.
                 feeds[partners[subscriber] ?? subscriber, default: []].append(target)
@@ -573,7 +636,7 @@ private struct Nesting {
         case .pipeline(let source, let operators):
             var names: [String]
             switch source {
-            case .name(let name), .defer(let name): names = [name]
+            case .name(let name), .defer(let name), .command(let name, _): names = [name]
             case .merge(let list), .concat(let list), .combineLatest(let list), .zip(let list): names = list
             case .return, .empty, .never, .error, .deferReturn, .interval: names = []
             }
@@ -618,6 +681,7 @@ private struct Nesting {
         case .combineLatest(let names), .zip(let names): (names.map(depthOf).max() ?? 0) + names.count + 2
         case .defer(let name): depthOf(name) + 1
         case .deferReturn, .interval: 1
+        case .command(let name, _): depthOf(name) + ScenarioFile.commandNesting
         case .return, .empty, .never, .error: 0
         }
         guard visit(nil, depth) else { return depth }

@@ -102,7 +102,7 @@ def scenario_cases():
         ("truncated-cold-plus", "cold s: +1 next \"a\", +" + MARK, "expected seconds after the subscription"),
         ("truncated-cold-comma", "cold s: +1 next \"a\"," + MARK, "expected '+'"),
         ("truncated-at", "subject s\nat" + MARK, "expected a time in seconds after 'at'"),
-        ("truncated-at-time", "subject s\nat 2" + MARK, "expected subscribe, connect, send, complete, fail or dispose"),
+        ("truncated-at-time", "subject s\nat 2" + MARK, "expected subscribe, connect, send, complete, fail, dispose or execute"),
         ("truncated-subscribe", "subject s\nsubscribe \"A\"" + MARK, "expected 'to'"),
         ("truncated-subscribe-to", "subject s\nsubscribe \"A\" to" + MARK, "expected a signal"),
         ("truncated-send", "subject s\nsend s" + MARK, "expected the value in double quotes"),
@@ -127,7 +127,7 @@ def scenario_cases():
     for kind in ["nxt", "complete", "fail", "value", "Next"]:
         add(f"unknown-cold-event-{kind.lower()}", "cold s: +1 " + MARK + kind + " \"a\"", "expected next, completed or error")
     add("unknown-action-after-at", base + "at 1 " + MARK + "emit subject \"a\"",
-        "expected subscribe, connect, send, complete, fail or dispose, found 'emit'")
+        "expected subscribe, connect, send, complete, fail, dispose or execute, found 'emit'")
 
     # Dangling names: used before (or without) being declared.
     dangling = [

@@ -1,0 +1,81 @@
+import Foundation
+import Reactive
+import Scenarios
+import Testing
+import Tracer
+@testable import Render
+
+// A command's machinery is the runtime's, not its user's (issue 15): the runtime reports its
+// subjects and operators as plumbing, the trace keeps the mark, and a timeline draws no lanes for
+// them, so a command's picture shows the user's requests and subscribers, not 14 lanes of RAC's
+// internals with machine-made names.
+
+@Suite("A command's machinery is plumbing: recorded as such, and drawn as no lanes")
+struct PlumbingTests {
+    /// A command on virtual time whose request is a cold signal named "request", executed twice.
+    private func commandTrace() -> Trace {
+        let scheduler = TestScheduler()
+        return Trace.record(title: "command", clock: scheduler) { () -> (Command<String, String>, Subject<String>) in
+            let taps = Subject<String>()
+            let command = scheduler.perform {
+                Command<String, String>(scheduler: scheduler) { input in
+                    Signal<String>.create { subscriber in
+                        scheduler.schedule(after: 1) {
+                            subscriber.sendNext("saved \(input)")
+                            subscriber.sendCompleted()
+                        }
+                    }.named("request")
+                }
+            }
+            scheduler.perform {
+                _ = command.executing.subscribe(label: "Spinner", next: { _ in })
+                _ = command.execute("a")
+            }
+            scheduler.stepAll()
+            return (command, taps)
+        }
+    }
+
+    @Test("the runtime reports a command's subjects and operators as plumbing, and not the user's signals")
+    func recorded() {
+        let trace = commandTrace()
+        let plumbing = trace.signals.filter(\.isPlumbing)
+        #expect(plumbing.contains { $0.kind == .subject })
+        #expect(plumbing.contains { $0.kind == .replaySubject(capacity: nil) }, "execute's replay subject")
+        #expect(plumbing.contains { $0.kind == .operator })
+        #expect(trace.signals.filter { !$0.isPlumbing }.map(\.name).contains("request"))
+        #expect(!trace.signals.contains { $0.isPlumbing && $0.kind == .cold }, "the user's request is not plumbing")
+        #expect(trace.signals.contains { !$0.isPlumbing && $0.kind == .subject }, "the user's own subject is not plumbing")
+    }
+
+    @Test("the mark survives a JSON round trip, written only when true; a plumbing field that is not a boolean is refused")
+    func json() throws {
+        let trace = commandTrace()
+        let json = trace.json()
+        let text = String(decoding: json, as: UTF8.self)
+        #expect(text.contains("\"plumbing\": true"))
+        #expect(!text.contains("\"plumbing\": false"))
+        #expect(try Trace(json: json) == trace)
+        let decoded = try JSONDecoder().decode(Trace.self, from: JSONEncoder().encode(trace))
+        #expect(decoded.signals.map(\.isPlumbing) == trace.signals.map(\.isPlumbing))
+        let bad = Data("""
+            {"format": "sigviz-trace", "version": 1, "signals": [{"id": 0, "kind": "subject", "name": "s", "plumbing": 1}],
+             "subscriptions": [], "events": []}
+            """.utf8)
+        #expect(throws: TraceFormatError.self) { try Trace(json: bad) }
+    }
+
+    @Test("a timeline draws no lanes for plumbing: the user's request and subscriber remain")
+    func noLanes() {
+        let model = TimelineModel(commandTrace())
+        #expect(model.lanes.map { "\($0.role) \($0.title)" } == ["sideEffects request", "subscriber Spinner"])
+    }
+
+    @Test("the built-in command scenario shows its requests and its four subscribers only")
+    func catalogScenario() throws {
+        let trace = try #require(Catalog.scenario(named: "command-while-executing")).trace()
+        let model = TimelineModel(trace)
+        #expect(!model.lanes.contains { $0.role == .sends || $0.role == .connects })
+        #expect(model.lanes.filter { $0.role == .subscriber }.count == 4)
+    }
+}
