@@ -185,6 +185,13 @@ public struct InstrumentationEvent: Sendable {
         /// `distinctUntilChanged` each value they leave out. The report is made when the value is dropped,
         /// and names the subscription that received it, the operator's subscription to its source.
         case dropped(subscription: Int, value: any Sendable)
+        /// ``Signal/deliver(on:)`` or ``Signal/subscribe(on:)`` started the block it scheduled on
+        /// the scheduler named `scheduler`, for `subscription` (its own): the hop, reported before the
+        /// block delivers the hopped event to the subscription's subscriber (`deliverOn:`) or subscribes
+        /// to the receiver (`subscribeOn:`). Its cause is what was hopped: the delivery `deliverOn:`
+        /// received, or the `didSubscribe` of the `subscribeOn:` subscription; and the hop is the
+        /// cause of what the block does.
+        case hopped(subscription: Int, scheduler: String)
     }
 }
 

@@ -75,6 +75,16 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         probe.within(subscription: handlerOwner, cause: report, receiver: (subscriptionID, signalID)) { passthrough.forward(event) }
     }
 
+    /// Reports a hop of this subscription to the scheduler named `scheduler`, caused by report
+    /// `cause`, unless the disposal came first or the run went past its ``ReportBudget``.
+    /// - Returns: The report's sequence number, or `nil` when nothing was reported.
+    func reportHop(to scheduler: String, cause: Int?) -> Int? {
+        probe.within(subscription: subscriptionID, cause: cause) { () -> Int? in
+            guard let stamp = stampUnlessDisposed() else { return nil }
+            return probe.record(.hopped(subscription: subscriptionID, scheduler: scheduler), stamp: stamp)
+        }
+    }
+
     /// The delivery's place in the report sequence, or `nil` when it must not be
     /// made: the disposal was stamped first, or the run is past its budget.
     @inline(__always)

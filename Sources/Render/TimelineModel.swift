@@ -327,6 +327,8 @@ struct TimelineModel {
                 guard let lane = trace.onlyLabelledSubscription(above: subscription).flatMap({ subscriberLanes[$0] }) else { break }
                 add(lane, .dropped(value, by: trace.dropper(of: subscription)))
             case .signal: break
+            // Not drawn yet: which scheduler a delivery or a didSubscribe ran on (issue 15).
+            case .hop: break
             }
         }
         self.drawn = drawn

@@ -80,6 +80,7 @@ struct PendingRecord {
         case .connected(let id, let first): (tag, space, subject, flag) = (.connect, .connection, id, first)
         case .connectionDisposed(let id): (tag, space, subject) = (.disconnect, .connection, id)
         case .dropped(let id, let value): (tag, subject, label) = (.drop, id, Label(of: value))
+        case .hopped(let id, let scheduler): (tag, subject, label) = (.hop, id, Label(shortened(scheduler)))
         }
         self.init(
             tag, space, subject: subject, label: label, flag: flag, sequence: event.sequence, time: event.time, cause: event.cause)

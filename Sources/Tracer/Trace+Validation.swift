@@ -33,6 +33,8 @@ extension Trace {
     /// - A subscription gets nothing after an `error` or `completed`, or
     ///   after its `dispose`; it is disposed and runs `didSubscribe` at most once.
     /// - `send` events go to subjects, `connect` events to connections.
+    /// - A `hop` names a subscription that is made and not yet terminated or disposed, and a scheduler's name of at most
+    ///   ``traceLabelLimit`` characters.
     ///
     /// - Throws: ``TraceValidationError`` for the first problem, in table order, then event order.
     public func validate() throws(TraceValidationError) {
@@ -165,7 +167,7 @@ extension Trace {
                     throw fail(index, "subscription", "subscription \(id) subscribes to signal \(target) before its 'signal' event")
                 }
                 lifecycles[id].subscribed = true
-            case .runsDidSubscribe, .delivers, .disposes:
+            case .runsDidSubscribe, .delivers, .disposes, .hops:
                 guard subscriptions.indices.contains(id) else { throw fail(index, "subscription", "there is no subscription \(id)") }
                 var lifecycle = lifecycles[id]
                 guard lifecycle.subscribed else {
@@ -187,6 +189,14 @@ extension Trace {
                     lifecycle.terminated = delivery.isTerminal
                 case .disposes:
                     lifecycle.disposed = true
+                case .hops:
+                    guard !lifecycle.terminated else {
+                        throw fail(index, "kind", "subscription \(id) already received its error or completed")
+                    }
+                    // A name as the recorder cuts it: the cut of a name that is already short enough is the name itself.
+                    guard shortened(payload.text) == payload.text else {
+                        throw fail(index, "scheduler", "a scheduler's name is at most \(traceLabelLimit) characters (and 4 bytes each)")
+                    }
                 default: break
                 }
                 lifecycles[id] = lifecycle

@@ -39,6 +39,12 @@ public struct TraceEvent: Sendable, Hashable {
         /// when a newer one arrives; `filter`, `skip`, `skipWhile` and `distinctUntilChanged` each
         /// value they leave out.
         case drop(subscription: Int, value: String)
+        /// `deliverOn:` or `subscribeOn:` started, on the scheduler named `scheduler`, the block it
+        /// scheduled for the subscription (its own): the hop. It comes before what the block does,
+        /// which names it as cause: the delivery to the subscription (`deliverOn:`), or the
+        /// subscription to the operator's receiver (`subscribeOn:`); its own cause is what was
+        /// hopped, the delivery `deliverOn:` received or the subscription's `didSubscribe`.
+        case hop(subscription: Int, scheduler: String)
     }
 
     /// When it happened, in the clock's seconds (virtual seconds for a `TestScheduler`).
@@ -119,6 +125,13 @@ extension TraceEvent {
                        + "`distinctUntilChanged` each value they leave out, caused by its delivery") {
             .drop(subscription: $0.id, value: $0.text)
         },
+        Definition(.hop, "hop", [.subscription, .scheduler], .hops, word: "hop to", detail: .label,
+                   summary: "`deliverOn:` or `subscribeOn:` started, on the named scheduler, the block it scheduled for the "
+                       + "subscription (its own): the hop. Its cause is what was hopped (the delivery `deliverOn:` received, "
+                       + "or the subscription's `didSubscribe`), and it is the cause of what the block does: the delivery "
+                       + "to the subscription, or the subscription to the operator's receiver") {
+            .hop(subscription: $0.id, scheduler: $0.text)
+        },
     ]
 }
 
@@ -139,6 +152,7 @@ extension TraceEvent.Kind {
         case .connect(let signal, let first): (.connect, .init(id: signal, flag: first))
         case .disconnect(let signal): (.disconnect, .init(id: signal))
         case .drop(let subscription, let value): (.drop, .init(id: subscription, text: value))
+        case .hop(let subscription, let scheduler): (.hop, .init(id: subscription, text: scheduler))
         }
     }
 }
@@ -147,7 +161,8 @@ extension TraceEvent {
     /// A kind of event without what it carries: the index of its row in ``vocabulary``. Its cases
     /// are ``Kind``'s, by the same names.
     public enum Tag: UInt8, CaseIterable, Sendable, Hashable {
-        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect, disconnect, drop
+        case signal, subscribe, didSubscribe, next, error, completed, dispose, send, sendError, sendCompleted, connect, disconnect, drop,
+             hop
 
         /// The kind's row of ``TraceEvent/vocabulary``.
         public var definition: Definition { TraceEvent.vocabulary[Int(rawValue)] }
@@ -195,6 +210,8 @@ extension TraceEvent {
         case replayed
         /// Whether a connect was the first, the one that did something.
         case first
+        /// The name of the scheduler a hop went to.
+        case scheduler
 
         /// The field's name in the trace format.
         public var name: String { rawValue }
@@ -203,7 +220,7 @@ extension TraceEvent {
         public var slot: Slot {
             switch self {
             case .subscription, .signal: .id
-            case .value, .message: .text
+            case .value, .message, .scheduler: .text
             case .replayed, .first: .flag
             }
         }
@@ -224,7 +241,7 @@ extension TraceEvent {
     public struct Payload: Sendable, Hashable {
         /// The subscription or signal the event is about.
         public var id: Int
-        /// A ``Field/value`` or ``Field/message``.
+        /// A ``Field/value``, ``Field/message`` or ``Field/scheduler``.
         public var text: String
         /// A ``Field/replayed`` or ``Field/first``.
         public var flag: Bool
@@ -261,6 +278,9 @@ extension TraceEvent {
         /// follows the subscription's `subscribe` event, and may come after its disposal (a value
         /// dropped on one thread while another disposes).
         case drops
+        /// Starts, on the scheduler it names, the work `deliverOn:` or `subscribeOn:` scheduled for the
+        /// subscription it names, before that work's delivery or subscription.
+        case hops
     }
 
     /// One of the event grammar's three events, as a subscription receives it.
@@ -280,7 +300,7 @@ extension TraceEvent {
     public enum Detail: Sendable, Hashable {
         /// Nothing more.
         case none
-        /// Its text: the value's label or the error's description.
+        /// Its text: the value's label, the error's description or the scheduler's name.
         case label
         /// The kind of the signal it created, in words, such as "replay subject (capacity 1)".
         case signalKind

@@ -202,7 +202,10 @@ private struct Assembler {
                 continue  // about something created before the recorder was installed
             }
             let cause = record.cause < 0 ? nil : positions[record.cause]
-            if let cause, events[cause].kind.isReplayed { kind = kind.replayed() }
+            // History stays history across a scheduler hop: look through a hop to what it hopped.
+            var origin = cause
+            if let hop = origin, case .hop = events[hop].kind { origin = events[hop].cause }
+            if let origin, events[origin].kind.isReplayed { kind = kind.replayed() }
             positions[record.sequence] = events.count
             events.append(TraceEvent(time: clock, kind: kind, cause: cause))
         }

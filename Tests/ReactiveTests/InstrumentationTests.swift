@@ -33,6 +33,7 @@ private enum Report: Equatable, CustomStringConvertible {
     case connected(Int, first: Bool)
     case connectionDisposed(Int)
     case dropped(Int, String)
+    case hopped(Int, String)
 
     init(_ kind: InstrumentationEvent.Kind) {
         switch kind {
@@ -55,6 +56,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .connected(let connection, let first): self = .connected(connection, first: first)
         case .connectionDisposed(let connection): self = .connectionDisposed(connection)
         case .dropped(let subscription, let value): self = .dropped(subscription, "\(value)")
+        case .hopped(let subscription, let scheduler): self = .hopped(subscription, scheduler)
         }
     }
 
@@ -77,6 +79,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .connected(let c, let first): "connected(\(c), first: \(first))"
         case .connectionDisposed(let c): "connectionDisposed(\(c))"
         case .dropped(let s, let v): "dropped(\(s), \(v))"
+        case .hopped(let s, let name): "hopped(\(s), \(name))"
         }
     }
 
@@ -601,6 +604,102 @@ private enum Report: Equatable, CustomStringConvertible {
             "sentCompleted(0) @2.25",
             "completed(0, replayed: false) @2.25",
             "disposed(0) @2.25",
+        ])
+    }
+
+    // MARK: Hops
+
+    /// Each report as "sequence: report @time <- cause".
+    private static func numbered(_ events: [InstrumentationEvent]) -> [String] {
+        events.sorted { $0.sequence < $1.sequence }.map { event in
+            "\(event.sequence): \(Report(event.kind)) @\(event.time)" + (event.cause.map { " <- \($0)" } ?? "")
+        }
+    }
+
+    @Test("deliverOn reports a hop to its scheduler's name when each block starts, caused by the delivery it hops; the delivery names the hop")
+    func deliverOnHops() {
+        let scheduler = TestScheduler()
+        let background = scheduler.named("background")
+        let collector = Collector()
+        let log = DeliveryLog()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let subject = Subject<Int>()
+            let hopped = subject.deliver(on: background)
+            scheduler.perform {
+                hopped.subscribe(label: "S", next: { log.append("\($0) on \(Scheduler.current?.name ?? "none")") })
+            }
+            scheduler.schedule(after: 1) { subject.sendNext(1) }
+            scheduler.schedule(after: 2) { subject.sendError(TestError("boom")) }
+            scheduler.stepAll()
+        }
+        #expect(log.lines == ["1 on background"])
+        #expect(Self.numbered(collector.events) == [
+            "0: created(0, subject, \"\") @0.0",
+            "1: created(1, operator, \"[] -deliverOn: background\") @0.0",
+            "2: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
+            "3: didSubscribe(0) @0.0",
+            "4: subscribed(1, signal: 0, anonymous, parent: 0) @0.0 <- 3",
+            "5: sentNext(0, 1) @1.0",
+            "6: next(1, 1, replayed: false) @1.0 <- 5",
+            "7: hopped(0, background) @1.0 <- 6",
+            "8: next(0, 1, replayed: false) @1.0 <- 7",
+            "9: sentError(0, boom) @2.0",
+            "10: error(1, boom, replayed: false) @2.0 <- 9",
+            "11: disposed(1) @2.0 <- 10",
+            "12: hopped(0, background) @2.0 <- 10",
+            "13: error(0, boom, replayed: false) @2.0 <- 12",
+            "14: disposed(0) @2.0 <- 13",
+        ])
+    }
+
+    @Test("subscribeOn reports a hop when the scheduled subscription starts, caused by its didSubscribe; the source's subscription and didSubscribe name the hop")
+    func subscribeOnHops() {
+        let scheduler = TestScheduler()
+        let background = scheduler.named("background")
+        let collector = Collector()
+        let log = DeliveryLog()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let cold = Signal<Int>.create { subscriber in
+                log.append("didSubscribe on \(Scheduler.current?.name ?? "none")")
+                subscriber.sendNext(1)
+                subscriber.sendCompleted()
+                return nil
+            }
+            let hopped = cold.subscribe(on: background)
+            scheduler.perform { hopped.subscribe(label: "S") }
+            scheduler.stepAll()
+        }
+        #expect(log.lines == ["didSubscribe on background"])
+        #expect(Self.numbered(collector.events) == [
+            "0: created(0, cold, \"+createSignal:\") @0.0",
+            "1: created(1, operator, \"[+createSignal:] -subscribeOn: background\") @0.0",
+            "2: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
+            "3: didSubscribe(0) @0.0",
+            "4: hopped(0, background) @0.0 <- 3",
+            "5: subscribed(1, signal: 0, subscription(0), parent: 0) @0.0 <- 4",
+            "6: didSubscribe(1) @0.0 <- 4",
+            "7: next(1, 1, replayed: false) @0.0 <- 6",
+            "8: next(0, 1, replayed: false) @0.0 <- 7",
+            "9: completed(1, replayed: false) @0.0 <- 6",
+            "10: completed(0, replayed: false) @0.0 <- 9",
+            "11: disposed(0) @0.0 <- 10",
+            "12: disposed(1) @0.0 <- 10",
+        ])
+    }
+
+    @Test("subscribeOn disposed before its scheduled subscription starts reports no hop and never subscribes")
+    func subscribeOnDisposedFirst() {
+        let scheduler = TestScheduler()
+        let background = scheduler.named("background")
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let hopped = Signal<Int>.never().subscribe(on: background)
+            scheduler.perform { hopped.subscribe(label: "S").dispose() }
+            scheduler.stepAll()
+        }
+        #expect(!collector.reports.contains { if case .hopped = $0 { true } else { false } })
+        #expect(collector.reports.filter(\.isStructure) == [
+            .subscribed(0, signal: 1, .label("S"), parent: nil), .didSubscribe(0),
         ])
     }
 }

@@ -424,6 +424,34 @@ let malformedTraces: [MalformedTrace] = [
         }
     }
 
+    @Test("a hop names a subscription that is made and not terminated or disposed, and a scheduler's name a label's length at most")
+    func hops() {
+        let s = Self.subject, l = Self.subscription
+        let basics = [event(0, .signal(0)), event(0, .subscribe(0))]
+        func error(_ events: [TraceEvent]) -> TraceValidationError? {
+            #expect(throws: TraceValidationError.self) { try Trace(signals: [s], subscriptions: [l], events: events).validate() }
+        }
+        let unknown = error(basics + [event(1, .hop(subscription: 3, scheduler: "background"))])
+        #expect(unknown?.path == "events[2].subscription")
+        #expect(unknown?.message == "there is no subscription 3")
+        #expect(error([event(0, .signal(0)), event(0, .hop(subscription: 0, scheduler: "main"))])?.message
+            == "subscription 0 is used before its 'subscribe' event")
+        #expect(error(basics + [event(1, .dispose(0)), event(1, .hop(subscription: 0, scheduler: "main"))])?.message
+            == "subscription 0 was already disposed")
+        #expect(error(basics + [event(1, completed(0)), event(1, .hop(subscription: 0, scheduler: "main"))])?.message
+            == "subscription 0 already received its error or completed")
+        let long = error(basics + [event(1, .hop(subscription: 0, scheduler: String(repeating: "q", count: traceLabelLimit + 1)))])
+        #expect(long?.path == "events[2].scheduler")
+        #expect(throws: Never.self) {
+            try Trace(signals: [s], subscriptions: [l], events: basics + [
+                event(1, .hop(subscription: 0, scheduler: String(repeating: "q", count: traceLabelLimit))),
+                event(1, next(0, "a"), cause: 2),
+                event(2, .hop(subscription: 0, scheduler: "")),
+                event(2, completed(0), cause: 4),
+            ]).validate()
+        }
+    }
+
     @Test("a validation error describes itself by its path and message")
     func description() {
         let trace = Trace(signals: [Self.subject], subscriptions: [Self.subscription],

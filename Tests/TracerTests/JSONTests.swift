@@ -76,6 +76,7 @@ func tinyTrace() -> Trace {
             event(1e20, .connect(signal: 2, first: false)),
             event(1e20, .disconnect(signal: 2)),
             event(1e20, .drop(subscription: 2, value: value), cause: 21),
+            event(1e20, .hop(subscription: 1, scheduler: "main \"queue\""), cause: 22),
         ])
 }
 
@@ -222,7 +223,8 @@ func recordedTraces() -> [Trace] {
             {"seq": 20, "time": 3.0, "kind": "sendCompleted", "signal": 1},
             {"seq": 21, "time": 1e+20, "kind": "connect", "signal": 2, "first": false},
             {"seq": 22, "time": 1e+20, "kind": "disconnect", "signal": 2},
-            {"seq": 23, "time": 1e+20, "kind": "drop", "subscription": 2, "value": "a\u2028👍", "cause": 21}
+            {"seq": 23, "time": 1e+20, "kind": "drop", "subscription": 2, "value": "a\u2028👍", "cause": 21},
+            {"seq": 24, "time": 1e+20, "kind": "hop", "subscription": 1, "scheduler": "main \"queue\"", "cause": 22}
           ]
         }
         """# + "\n"
@@ -323,7 +325,7 @@ func recordedTraces() -> [Trace] {
         #expect((subscriptions[2]["subscriber"] as? [String: Any])?.isEmpty == true)
         #expect(subscriptions[3]["parent"] as? Int == 0)
         let events = try #require(object["events"] as? [[String: Any]])
-        #expect(events.map { $0["seq"] as? Int } == (0..<24).map { $0 })
+        #expect(events.map { $0["seq"] as? Int } == (0..<25).map { $0 })
         #expect(events[13]["replayed"] as? Bool == true)
         #expect(events[21]["first"] as? Bool == false)
         #expect(events[6]["cause"] as? Int == 5)

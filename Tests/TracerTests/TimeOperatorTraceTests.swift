@@ -118,7 +118,7 @@ import Tracer
         #expect(trace.subscriptions[inner].parent == outer)
     }
 
-    @Test("deliverOn a QueueScheduler: the delivery on the queue names the delivery it moves as its cause")
+    @Test("deliverOn a QueueScheduler: the delivery on the queue names the hop as its cause, and the hop the delivery it moves")
     func deliverOnQueue() throws {
         let queue = QueueScheduler(name: "deliverOn test")
         let delivered = DispatchSemaphore(value: 0)
@@ -138,7 +138,13 @@ import Tracer
         try trace.validate()
         let received = try position(of: .next(subscription: subscription(to: "source", in: trace), value: "a", replayed: false), in: trace)
         let moved = try position(of: .next(subscription: subscription(to: "moved", in: trace), value: "a", replayed: false), in: trace)
-        #expect(trace.events[moved].cause == received)
+        let hop = try #require(trace.events[moved].cause)
+        guard case .hop(_, let scheduler) = trace.events[hop].kind else {
+            Issue.record("the moved delivery's cause is \(trace.events[hop].kind), not a hop")
+            return
+        }
+        #expect(scheduler == "deliverOn test")
+        #expect(trace.events[hop].cause == received)
     }
 
     @Test("retry's later attempts have retry's subscription as parent and the error that made each one as cause")

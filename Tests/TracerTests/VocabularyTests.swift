@@ -166,7 +166,7 @@ private func quotedNames(_ cell: String) -> [String] {
     func unknownKinds() {
         let event = #"{"version": 1, "signals": [], "subscriptions": [], "events": [{"seq": 0, "time": 0, "kind": "nxt"}]}"#
         #expect(throws: TraceFormatError(line: 1, column: 93, message: "unknown event kind 'nxt'; expected one of completed, "
-            + "connect, didSubscribe, disconnect, dispose, drop, error, next, send, sendCompleted, sendError, signal, subscribe")) {
+            + "connect, didSubscribe, disconnect, dispose, drop, error, hop, next, send, sendCompleted, sendError, signal, subscribe")) {
             try Trace(json: Data(event.utf8))
         }
         let signal = #"{"version": 1, "signals": [{"id": 0, "kind": "hot", "name": "s"}], "subscriptions": [], "events": []}"#

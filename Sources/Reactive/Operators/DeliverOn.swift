@@ -9,6 +9,10 @@ extension Signal {
     /// As in RAC, disposing the subscription does not cancel the blocks
     /// already scheduled: they run and deliver nothing.
     ///
+    /// When observed, each block reports
+    /// ``InstrumentationEvent/Kind/hopped(subscription:scheduler:)`` as it starts, caused by the
+    /// delivery it hops, and the delivery it makes is caused by the hop.
+    ///
     /// ```swift
     /// let names = search.deliver(on: .main)
     /// ```
@@ -16,10 +20,11 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -deliverOn: <scheduler name>"`.
     public func deliver(on scheduler: Scheduler) -> Signal<Value> {
         Signal.makeOperator(name: "[\(name)] -deliverOn: \(scheduler.name)") { subscriber in
-            self.subscribe(
-                next: { value in scheduler.schedule(Probe.carryingContext { subscriber.sendNext(value) }) },
-                error: { error in scheduler.schedule(Probe.carryingContext { subscriber.sendError(error) }) },
-                completed: { scheduler.schedule(Probe.carryingContext { subscriber.sendCompleted() }) })
+            let hop = SchedulerHop(of: subscriber, to: scheduler)
+            return self.subscribe(
+                next: { value in hop.schedule { subscriber.sendNext(value) } },
+                error: { error in hop.schedule { subscriber.sendError(error) } },
+                completed: { hop.schedule { subscriber.sendCompleted() } })
         }
     }
 }

@@ -7,6 +7,10 @@ extension Signal {
     /// ``deliver(on:)`` to move the events. Disposing before the scheduled
     /// subscription runs cancels it; after, it disposes the subscription.
     ///
+    /// When observed, the scheduled subscription reports
+    /// ``InstrumentationEvent/Kind/hopped(subscription:scheduler:)`` as it starts, caused by this
+    /// subscription's `didSubscribe`, and subscribing to the receiver is caused by the hop.
+    ///
     /// ```swift
     /// let contents = readFile.subscribe(on: QueueScheduler(name: "io"))
     /// ```
@@ -15,9 +19,9 @@ extension Signal {
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
         Signal.makeOperator(name: "[\(name)] -subscribeOn: \(scheduler.name)") { subscriber in
             let disposable = CompoundDisposable()
-            disposable.add(scheduler.schedule(Probe.carryingContext {
+            disposable.add(SchedulerHop(of: subscriber, to: scheduler).schedule {
                 disposable.add(self.subscribe(subscriber))
-            }))
+            })
             return disposable
         }
     }

@@ -218,6 +218,10 @@ public struct ScenarioFile: Sendable {
         case initially(String, text: String)
         /// `finally SUBJECT "text"`: before the completion or the error is forwarded, the text is sent to the subject.
         case finally(String, text: String)
+        /// `deliverOn SCHEDULER`: each event forwarded from work scheduled on the declared scheduler (`-deliverOn:`).
+        case deliverOn(String)
+        /// `subscribeOn SCHEDULER`: the subscription to the receiver made from work scheduled on the declared scheduler (`-subscribeOn:`).
+        case subscribeOn(String)
     }
 
     enum Statement: Sendable {
@@ -230,6 +234,8 @@ public struct ScenarioFile: Sendable {
         /// `command NAME: SIGNAL [concurrent] [enabled NAME]`: a command whose signal block returns
         /// SIGNAL (a new one per input, for a cold signal with `{}`).
         case command(String, signal: String, concurrent: Bool, enabled: String?)
+        /// `scheduler NAME`: a named scheduler on the run's virtual clock and queue.
+        case scheduler(String)
         /// `let NAME = SOURCE | OPERATOR | ...`: the source at its column, each operator at the column of the `|` before it.
         case pipeline(String, AtColumn<Source>, [AtColumn<Operator>])
         case action(Action, at: Double?)

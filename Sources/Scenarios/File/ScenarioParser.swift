@@ -49,7 +49,7 @@ extension ScenarioFile {
 /// The parser's state: the names declared so far and what they are.
 struct ScenarioParser {
     enum Kind: Equatable {
-        case signal, subject, connection, terminal, groups, signals, command
+        case signal, subject, connection, terminal, groups, signals, command, scheduler
 
         var description: String {
             switch self {
@@ -60,6 +60,7 @@ struct ScenarioParser {
             case .groups: "a signal of groups"
             case .signals: "a signal of signals"
             case .command: "a command"
+            case .scheduler: "a scheduler"
             }
         }
     }
@@ -149,7 +150,7 @@ struct ScenarioParser {
 
     // MARK: Statements
 
-    static let statements = "title, about, experiment, frame, cold, subject, behavior, replay, channel, command, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"
+    static let statements = "title, about, experiment, frame, cold, subject, behavior, replay, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"
 
     mutating func statement(
         _ cursor: inout Cursor, into scenario: inout ScenarioFile, about: inout [String], line: Int
@@ -200,6 +201,7 @@ struct ScenarioParser {
             let following = try declare(&cursor, as: .terminal)
             append(.channel(leading, following))
         case "command": append(try command(&cursor))
+        case "scheduler": append(.scheduler(try declare(&cursor, as: .scheduler)))
         case "let": append(try pipeline(&cursor))
         case "at":
             let time = try cursor.time("a time in seconds after 'at'")
@@ -640,6 +642,8 @@ struct ScenarioParser {
                 op = .autoconnect
                 kind = .signal
             case "named": op = .named(try cursor.string("the name"))
+            case "deliverOn": op = .deliverOn(try scheduler(&cursor))
+            case "subscribeOn": op = .subscribeOn(try scheduler(&cursor))
             case "groupBy":
                 var keys: [String: String] = [:]
                 repeat {
@@ -668,6 +672,7 @@ struct ScenarioParser {
         "timeout", "sample", "combineLatest", "zip", "switchToLatest", "flatten", "takeUntil", "takeUntilReplacement",
         "retry", "repeat", "takeWhile", "skipWhile", "collect", "aggregate", "combinePrevious", "any", "all",
         "materialize", "dematerialize", "doNext", "doError", "doCompleted", "initially", "finally",
+        "deliverOn", "subscribeOn",
     ]
 
     /// Whether the operator's words end here, at the end of the line or at the next `|`: for
@@ -689,6 +694,26 @@ struct ScenarioParser {
             .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
             .prefix(suggestedOperators)
         return "; the closest operators are " + ranked.map { operators[$0.index] }.joined(separator: ", ")
+    }
+
+    /// A declared scheduler's name, for `deliverOn` and `subscribeOn`. An undeclared name is refused with
+    /// the closest schedulers' names, or, when there are none, with how to declare one.
+    private func scheduler(_ cursor: inout Cursor) throws(Failure) -> String {
+        let column = cursor.column
+        let name = try cursor.word("a scheduler's name")
+        switch names[name] {
+        case .scheduler?: return name
+        case let kind?:
+            throw Failure(column: column, message: "'\(Self.shortened(name))' is \(kind.description), but a scheduler is needed here")
+        case nil:
+            let schedulers = names.filter { $0.value == .scheduler }
+            guard !schedulers.isEmpty else {
+                throw Failure(column: column, message: "'\(Self.shortened(name))' is not declared; "
+                    + "declare it before this line with 'scheduler \(Self.shortened(name))'")
+            }
+            throw Failure(column: column, message: "'\(Self.shortened(name))' is not a declared scheduler"
+                + Self.suggestions(for: name, among: schedulers.keys).replacing("names", with: "schedulers", maxReplacements: 1))
+        }
     }
 
     /// `"a", "b", ...`: one or more values in double quotes, separated by commas.

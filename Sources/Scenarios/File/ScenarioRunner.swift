@@ -69,6 +69,8 @@ private struct ScenarioRunner {
     /// What the templates may make, when the run is limited.
     let text: TextBudget?
     var values: [String: Value] = [:]
+    /// The declared schedulers, by name: each on the run's clock and queue.
+    var schedulers: [String: VirtualScheduler] = [:]
     /// The cold sources' timelines, by name: `flattenMap NAME` makes a new one for each value, its
     /// `{}` filled with the value.
     var colds: [String: ScenarioFile.Timeline] = [:]
@@ -90,6 +92,11 @@ private struct ScenarioRunner {
     }
 
     func signal(_ name: String) -> Signal<String> { value(name).signal }
+
+    func scheduler(_ name: String) -> VirtualScheduler {
+        guard let scheduler = schedulers[name] else { preconditionFailure("'\(name)' was checked by the parser") }
+        return scheduler
+    }
 
     mutating func define(_ name: String, _ value: Value) {
         values[name] = value
@@ -125,6 +132,7 @@ private struct ScenarioRunner {
             define(following, .terminal(channel.followingTerminal))
         case .command(let name, let signal, let concurrent, let enabled):
             define(name, .command(command(name, signal: signal, concurrent: concurrent, enabled: enabled, line: statement.line)))
+        case .scheduler(let name): schedulers[name] = scheduler.named(name)
         case .pipeline(let name, let source, let operators):
             define(name, named(pipeline(name, source, operators, line: statement.line), name, source: source.value, operators: operators))
         case .action(let action, let time):
@@ -426,6 +434,8 @@ private struct ScenarioRunner {
                 case .signals(let signals): current = .signals(signals.named(name))
                 case .groups, .command: preconditionFailure("checked by the parser")
                 }
+            case .deliverOn(let name): current = .signal(current.signal.deliver(on: scheduler(name)))
+            case .subscribeOn(let name): current = .signal(current.signal.subscribe(on: scheduler(name)))
             case .groupBy: break
             }
         }
@@ -616,7 +626,7 @@ private struct Nesting {
             case .action(.subscribeSubject(let subscriber, let target), _):
                 // What is sent into a terminal comes out of the other one.
                 feeds[partners[subscriber] ?? subscriber, default: []].append(target)
-            case .action: break
+            case .action, .scheduler: break
             }
         }
         for (name, fed) in feeds { nodes[name] = .subject(feeds: fed) }

@@ -168,6 +168,7 @@ private struct ChromeFormat {
         case .connects: category = "connect"
         case .disconnects: category = "disconnect"
         case .drops: category = "drop"
+        case .hops: category = "hop"
         }
         word = definition.word
         about = definition.about

@@ -121,7 +121,7 @@ def scenario_cases():
                  "function", "var", "const", "print", "delay", "x"]:
         add(f"unknown-statement-{word.lower()}", base + MARK + word + " something", f"unknown statement '{word}'")
     for op in ["mapp", "flatMap", "switchLatest", "retryWhen", "debounce", "throttleFirst", "withLatestFrom", "zipWith", "scanl",
-               "distinct", "skipUntil", "Map", "share", "subscribeOn"]:
+               "distinct", "skipUntil", "Map", "share", "observeOn"]:
         add(f"unknown-operator-{op.lower()}", base + "let x = source | map \"{}\" | " + MARK + op + " \"a\"",
             f"'{op}' is not an operator; the closest operators are ")
     for kind in ["nxt", "complete", "fail", "value", "Next"]:
