@@ -1,7 +1,7 @@
 /// The marks a legend can explain, in the order it lists them.
 enum LegendItem: CaseIterable, Hashable {
     case value, replayed, dropped, sent, completed, error, disposed, open, trueBand, effect, waiting, connect, noop,
-         connectAfterDisposal, disconnect, connector, aggregated, expected, divergence
+         connectAfterDisposal, disconnect, connector, scheduler, aggregated, expected, divergence
 
     var text: String {
         switch self {
@@ -21,6 +21,7 @@ enum LegendItem: CaseIterable, Hashable {
         case .connectAfterDisposal: "connect after the connection's disposal (RAC 2.5 does not reconnect)"
         case .disconnect: "connection disposed"
         case .connector: "caused by"
+        case .scheduler: "on NAME: ran on that scheduler, after deliverOn or subscribeOn"
         case .aggregated: "many events (counted)"
         case .expected: "expected (scenario file)"
         case .divergence: "first difference from expected"
@@ -80,6 +81,8 @@ extension Canvas {
             svg.empty("circle", [("class", "expected legend-mark"), ("cx", number(x)), ("cy", number(y)), ("r", "6")])
         case .divergence:
             svg.empty("line", [("class", "diverge legend-mark"), ("x1", number(x)), ("y1", number(y - 8)), ("x2", number(x)), ("y2", number(y + 8))])
+        case .scheduler:
+            svg.element("text", [("class", "small muted"), ("x", number(x)), ("y", number(y + 3.5)), ("text-anchor", "middle")], text: "on")
         case .aggregated:
             svg.empty("line", [("class", "bar legend-mark"), ("x1", number(x)), ("y1", number(y - 7)), ("x2", number(x)), ("y2", number(y + 7))])
         }

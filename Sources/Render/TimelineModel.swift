@@ -38,6 +38,9 @@ struct TimelineModel {
         let kind: MarkKind
         /// The event's position in the trace.
         let event: Int
+        /// The scheduler it ran on, when a `deliverOn` or `subscribeOn` hop put it there: the
+        /// name of the nearest hop among its causes at the same instant.
+        var scheduler: String? = nil
     }
 
     enum Ending: Hashable {
@@ -269,10 +272,23 @@ struct TimelineModel {
         // When each connection was disposed.
         var disconnections: [Int: Double] = [:]
         var drawn = [Bool](repeating: false, count: trace.events.count)
+        // The scheduler each event ran on after a hop, by the hop's position in `hopNames`: what a
+        // hop did at once (its delivery and all that followed in the instant) ran on its
+        // scheduler. Only within the hop's instant: work scheduled for later (a delay) runs on
+        // its own scheduler, though it names its cause.
+        var hopNames: [String] = []
+        var ranOn = [Int32](repeating: -1, count: trace.events.count)
         for (index, event) in trace.events.enumerated() {
+            if case .hop(_, let scheduler) = event.kind {
+                ranOn[index] = Int32(hopNames.count)
+                hopNames.append(scheduler)
+            } else if let cause = event.cause, cause < index, cause >= 0, trace.events[cause].time == event.time {
+                ranOn[index] = ranOn[cause]
+            }
             func add(_ lane: Int?, _ kind: MarkKind) {
                 guard let lane else { return }
-                lanes[lane].marks.append(Mark(time: event.time, kind: kind, event: index))
+                let scheduler = ranOn[index] >= 0 ? hopNames[Int(ranOn[index])] : nil
+                lanes[lane].marks.append(Mark(time: event.time, kind: kind, event: index, scheduler: scheduler))
                 drawn[index] = true
             }
             /// Draws the end of a didSubscribe run's subscription on its lane, once.

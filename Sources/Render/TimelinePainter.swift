@@ -45,7 +45,12 @@ struct TimelinePainter {
     /// The height of one lane: tall enough for its largest stack of same-time marks.
     func height(of lane: TimelineModel.Lane) -> Double {
         let expectedRow = lane.expected == nil ? 0 : Layout.stackStep + 8
-        return markHeight(of: lane) + expectedRow
+        return markHeight(of: lane) + schedulerRow(of: lane) + expectedRow
+    }
+
+    /// Room under the marks for the names of the schedulers they ran on, if any did after a hop.
+    private func schedulerRow(of lane: TimelineModel.Lane) -> Double {
+        !isDense(lane) && lane.marks.contains { $0.scheduler != nil } ? 10 : 0
     }
 
     /// The height of the lane's own marks, without its expectation row.
@@ -131,7 +136,8 @@ struct TimelinePainter {
         for (index, lane) in model.lanes.enumerated() {
             draw(lane, of: model, top: y, center: laneCenters[index], placed: stacked[index], echoed: echoed)
             if let expected = lane.expected {
-                drawExpected(expected, lane: lane, top: y, center: y + markHeight(of: lane) + Layout.stackStep / 2)
+                drawExpected(expected, lane: lane, top: y,
+                             center: y + markHeight(of: lane) + schedulerRow(of: lane) + Layout.stackStep / 2)
             }
             y += height(of: lane)
         }
@@ -284,6 +290,7 @@ struct TimelinePainter {
                 let crossed = !item.mark.kind.isTerminal && terminalTimes.contains(item.mark.time)
                 drawMark(item.mark, of: model, y: item.y, room: room, through: through, echoed: echoed.contains(item.mark.event),
                          crossed: crossed)
+                if let scheduler = item.mark.scheduler { schedulerTag(scheduler, under: item.mark, y: item.y) }
             }
         }
         canvas.svg.close("g")
@@ -411,6 +418,16 @@ struct TimelinePainter {
                 $0.square(class: "disposed", x: x, y: y, side: 12)
             }
         }
+    }
+
+    /// The name of the scheduler a mark ran on after a hop, small, under it; said in its tooltip.
+    private mutating func schedulerTag(_ scheduler: String, under mark: TimelineModel.Mark, y: Double) {
+        used.insert(.scheduler)
+        canvas.svg.open("g", [("class", "scheduler-tag")])
+        canvas.svg.tooltip("ran on the scheduler \(scheduler) at t=\(TimeAxis.format(mark.time)), after a deliverOn or subscribeOn hop")
+        canvas.svg.element("text", [("class", "small muted"), ("x", number(axis.x(mark.time))), ("y", number(y + 20)),
+                                    ("text-anchor", "middle")], text: "on " + shortened(scheduler, to: 12))
+        canvas.svg.close("g")
     }
 
     /// One mark: a group for its event, with its tooltip, around what `draw` draws.

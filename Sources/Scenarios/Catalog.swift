@@ -22,7 +22,7 @@ public enum Catalog {
         "behavior-subject", "replay-capacity", "groupby", "defer-then", "channel",
         // Beyond the articles: the operators their readers reach for next.
         "search-box", "combinelatest-requests", "combinelatest-replaylazily", "takeuntil-lifetime", "retry-request",
-        "command-while-executing",
+        "command-while-executing", "deliveron-main",
     ]
 
     /// The bundled files, parsed, in the order of ``contents``.

@@ -236,7 +236,7 @@ struct ScenarioFileCommandTests {
             .filter { $0.hasSuffix(".sigviz") }.sorted().map { Self.examples.appendingPathComponent($0).path }
         let run = try sigviz(["check"] + files)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(run.output.hasSuffix("32 expectations passed, 0 failed\n"))
+        #expect(run.output.hasSuffix("35 expectations passed, 0 failed\n"))
     }
 
     @Test("check fails with the expected and actual marbles lined up and the first difference marked: where, and what each has there")

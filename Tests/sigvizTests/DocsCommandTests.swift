@@ -61,10 +61,10 @@ struct DocsCommandTests {
         let run = try sigviz("docs", examples.path, "-o", docs.path)
         #expect(run.status == 0, "\(run.errors)")
         let names = try exampleNames()
-        #expect(names.count == 24)
+        #expect(names.count == 25)
         let written = try files(in: docs)
         #expect(Set(written.keys) == expectedFiles(names))
-        #expect(run.output.hasSuffix("49 written, 0 unchanged in \(docs.path)\n"), "\(run.output)")
+        #expect(run.output.hasSuffix("51 written, 0 unchanged in \(docs.path)\n"), "\(run.output)")
         // Nothing outside DOCS, and no temporary files left in it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: docs.deletingLastPathComponent().path) == ["docs"])
@@ -113,7 +113,7 @@ struct DocsCommandTests {
 
         let second = try sigviz("docs", examples.path, "-o", docs.path)
         #expect(second.status == 0, "\(second.errors)")
-        #expect(second.output == "0 written, 49 unchanged in \(docs.path)\n")
+        #expect(second.output == "0 written, 51 unchanged in \(docs.path)\n")
         #expect(try files(in: docs) == before)
         for name in before.keys {
             #expect(try modificationDate(docs.appendingPathComponent(name)) == longAgo, "\(name) was rewritten")
@@ -125,7 +125,7 @@ struct DocsCommandTests {
         try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: damaged.path)
         let third = try sigviz("docs", examples.path, "-o", docs.path)
         #expect(third.status == 0, "\(third.errors)")
-        #expect(third.output == "updated: \(damaged.path)\n1 written, 48 unchanged in \(docs.path)\n")
+        #expect(third.output == "updated: \(damaged.path)\n1 written, 50 unchanged in \(docs.path)\n")
         #expect(try files(in: docs) == before)
         for name in before.keys {
             let date = try modificationDate(docs.appendingPathComponent(name))
@@ -144,7 +144,7 @@ struct DocsCommandTests {
             #expect(run.status == 0, "\(jobs): \(run.errors)")
             results.append(try files(in: docs))
         }
-        #expect(results[0].count == 49)
+        #expect(results[0].count == 51)
         for result in results.dropFirst() {
             #expect(result == results[0])
         }
@@ -168,7 +168,7 @@ struct DocsCommandTests {
         let before = try files(in: docs)
         let check = try sigviz("docs", scenarios.path, "-o", docs.path, "--check")
         #expect(check.status == 0, "\(check.output)\(check.errors)")
-        #expect(check.output == "49 files in \(docs.path) are up to date\n")
+        #expect(check.output == "51 files in \(docs.path) are up to date\n")
         #expect(check.errors.isEmpty)
         #expect(try files(in: docs) == before)
         // Unrelated files in DOCS do not matter, not even SVGs that sigviz did not draw.
@@ -195,7 +195,7 @@ struct DocsCommandTests {
         #expect(check.status == 1)
         let stale = docs.appendingPathComponent("fetchdata.svg").path
         #expect(check.output == "stale: \(stale)\n", "\(check.output)")
-        #expect(check.errors.contains("Error: 1 of 49 files are missing or stale in \(docs.path)"), "\(check.errors)")
+        #expect(check.errors.contains("Error: 1 of 51 files are missing or stale in \(docs.path)"), "\(check.errors)")
         #expect(try files(in: docs) == before, "--check writes nothing")
 
         // A changed title changes both diagrams' titles and the page.
@@ -219,7 +219,7 @@ struct DocsCommandTests {
         // docs brings everything up to date, and --check agrees.
         let update = try sigviz("docs", scenarios.path, "-o", docs.path)
         #expect(update.status == 0, "\(update.errors)")
-        #expect(update.output.hasSuffix("6 written, 45 unchanged in \(docs.path)\n"), "\(update.output)")
+        #expect(update.output.hasSuffix("6 written, 47 unchanged in \(docs.path)\n"), "\(update.output)")
         #expect(try sigviz("docs", scenarios.path, "-o", docs.path, "--check").status == 0)
     }
 
@@ -276,7 +276,7 @@ struct DocsCommandTests {
         #expect(run.output.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: docs.path))
 
-        // Over up-to-date docs: nothing changes, although the other 24 scenarios parse.
+        // Over up-to-date docs: nothing changes, although the other 25 scenarios parse.
         try FileManager.default.removeItem(at: typo)
         #expect(try sigviz("docs", scenarios.path, "-o", docs.path).status == 0)
         let before = try files(in: docs)

@@ -92,7 +92,7 @@ struct MarbleFrameTests {
     func builtIns() throws {
         let examples = ScenarioFileCommandTests.examples
         let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".sigviz") }.sorted()
-        #expect(names.count == 24)
+        #expect(names.count == 25)
         for name in names {
             let byName = try sigviz("trace", String(name.dropLast(".sigviz".count)), "--format", "marbles")
             let byPath = try sigviz("trace", examples.appendingPathComponent(name).path, "--format", "marbles")

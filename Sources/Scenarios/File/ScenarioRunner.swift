@@ -222,7 +222,10 @@ private struct ScenarioRunner {
             }
         }
         let enabledSignal = enabled.map { self.signal($0).map { $0 == "true" } }
-        let command = Command<String, String>(enabled: enabledSignal, scheduler: scheduler, signalBlock: block)
+        // RAC's command hops to the main thread scheduler: here the file's `scheduler main`, or one
+        // named so on the run's clock (the same queue and order), so its hops read "main".
+        let main = schedulers["main"] ?? scheduler.named("main")
+        let command = Command<String, String>(enabled: enabledSignal, scheduler: main, signalBlock: block)
         command.allowsConcurrentExecution = concurrent
         // Its signals are named as the file writes them, in traces and diagrams.
         command.executionSignals.named("\(name).executionSignals")
