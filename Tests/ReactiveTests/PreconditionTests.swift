@@ -17,6 +17,18 @@ import Testing
         #expect(message(of: result).contains("take(_:) needs a count of 0 or more, got -1"))
     }
 
+    @Test("first() on virtual time with no value at once stops the process instead of waiting for ever")
+    func firstOnVirtualTime() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let scheduler = TestScheduler()
+            let later = Signal<Int>.create { subscriber in
+                scheduler.schedule(after: 1) { subscriber.sendNext(1) }
+            }.named("later")
+            _ = scheduler.perform { later.first() }
+        }
+        #expect(message(of: result).contains("first() on virtual time: later sent nothing at once"))
+    }
+
     @Test("a replay subject with a negative capacity stops the process")
     func negativeCapacity() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -51,6 +51,29 @@ struct TimeOperatorScenarioTests {
         #expect(throws: Never.self) { try trace.validate() }
     }
 
+    @Test("throttle with values listed holds only those; another passes at once, and the held one is dropped")
+    func throttleValuesPassing() throws {
+        let file = try parse("""
+            frame 0.25
+            subject typed
+            let queries = typed | throttle 0.5 "s", "sw"
+            subscribe "View" to queries
+            at 1 send typed "s"
+            at 1.25 send typed "sw"
+            at 1.5 send typed "enter"
+            at 2 send typed "s"
+            expect "View" to queries "------e---s" values e = "enter", s = "s"
+            """)
+        let (trace, results) = file.check(named: "time")
+        #expect(results.count == 1)
+        #expect(results.allSatisfy { $0.passed }, "\(results)")
+        // "s" and "sw" were held and never sent: "sw" replaced "s", and "enter" passed at once over "sw".
+        let drops = trace.events.compactMap { event -> String? in
+            if case .drop(_, let value) = event.kind { value } else { nil }
+        }
+        #expect(drops == ["s", "sw"])
+    }
+
     @Test("the operators are named as RAC names them")
     func names() throws {
         let trace = try parse("""
@@ -83,6 +106,10 @@ struct TimeOperatorScenarioTests {
         ("subject s\nlet d = s | timeout 2000000", 2, 21, "a time is at most 1000000 seconds"),
         ("subject s\nlet d = s | sample clock", 2, 20, "'clock' is not declared"),
         ("subject s\nlet d = s | throtle 1", 2, 13, "'throtle' is not an operator; the closest operators are throttle"),
+        ("subject s\nlet d = s | first", 2, 13,
+         "'first' waits for a value and returns it, not a signal, so it ends no pipeline; the first value as a signal is 'take 1'"),
+        ("subject s\nlet d = s | toArray", 2, 13, "'toArray' waits for a value and returns it, not a signal, so it ends no pipeline; "
+            + "the first value as a signal is 'take 1', all of them 'collect'"),
     ])
     func badArguments(text: String, line: Int, column: Int, message: String) {
         let error = #expect(throws: ScenarioFileError.self) { try parse(text) }

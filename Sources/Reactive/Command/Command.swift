@@ -259,7 +259,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     @discardableResult
     public func execute(_ input: Input) -> Signal<Output> {
         // `immediateEnabled` replays a value to every subscriber, so waiting for it is safe.
-        guard Probe.plumbing({ immediateEnabled.waitForFirst() }) == true else {
+        guard Probe.plumbing({ immediateEnabled.first() }) == true else {
             return Probe.plumbing { .error(CommandError.notEnabled) }
         }
 

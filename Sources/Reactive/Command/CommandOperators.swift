@@ -1,9 +1,7 @@
-import Dispatch
-
 // The operators RACCommand.m uses that this module does not have yet, each the
 // minimal internal equivalent of RAC 2.5's, named as RAC names its result so
 // that traces show them as RAC would: -not, -and and +if:then:else:
-// (RACSignal+Operations.m), and -first (RACSignal.m's -firstOrDefault:success:error:).
+// (RACSignal+Operations.m). Its -first is the public first() (First.swift).
 // Their names here are plain words that no public operator is likely to take.
 
 extension Signal where Value == Bool {
@@ -29,34 +27,5 @@ extension Signal where Value == [Bool] {
     /// reduces the tuples of `+combineLatest:`).
     func allTrue() -> Signal<Bool> {
         map(named: "[\(name)] -and") { $0.allSatisfy { $0 } }
-    }
-}
-
-extension Signal {
-    /// Subscribes to the first value and waits for it (RAC's `-first`, that is
-    /// `-firstOrDefault:nil success:NULL error:NULL`): the value, or `nil` when
-    /// the receiver fails or completes first.
-    ///
-    /// It blocks the calling thread until the receiver sends something. When a
-    /// scheduler is current (scheduled work, the main thread) a subject's
-    /// history is replayed synchronously, so a replayed value is returned
-    /// without waiting.
-    func waitForFirst() -> Value? {
-        let result = Locked<Event<Value>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        @Sendable func finish(_ event: Event<Value>) {
-            let isFirst = result.withLock { stored -> Bool in
-                guard stored == nil else { return false }
-                stored = event
-                return true
-            }
-            if isFirst { done.signal() }
-        }
-        take(1).subscribe(
-            next: { finish(.next($0)) },
-            error: { finish(.error($0)) },
-            completed: { finish(.completed) })
-        done.wait()
-        return result.withLock { $0?.value }
     }
 }

@@ -166,7 +166,9 @@ public struct ScenarioFile: Sendable {
         /// `groupBy "1" = "odd", ...`: the key of each listed value; other values are their own key.
         case groupBy([String: String])
         case delay(Double)
-        case throttle(Double)
+        /// `throttle 0.5` or `throttle 0.5 "a", "b"`: with values listed, only those are held
+        /// (`-throttle:valuesPassingTest:`); the others pass at once.
+        case throttle(Double, [String]?)
         /// `bufferWithTime 1`: each buffer as one text value, `(a, b)`.
         case bufferWithTime(Double)
         case timeout(Double)

@@ -620,7 +620,11 @@ struct ScenarioParser {
                 op = .scan(start: start, template: try cursor.string(
                     "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
             case "delay": op = .delay(try cursor.time("the seconds to delay each value by"))
-            case "throttle": op = .throttle(try cursor.time("the seconds without a value before the last is sent"))
+            case "throttle":
+                let seconds = try cursor.time("the seconds without a value before the last is sent")
+                var listed: [String]?
+                if !Self.atOperatorEnd(cursor) { listed = try values(&cursor, what: "a value to throttle") }
+                op = .throttle(seconds, listed)
             case "bufferWithTime": op = .bufferWithTime(try cursor.time("the seconds each buffer collects for"))
             case "timeout": op = .timeout(try cursor.time("the seconds before the error"))
             case "sample": op = .sample(try reference(&cursor, signals, what: "a signal whose values sample it"))
@@ -655,6 +659,10 @@ struct ScenarioParser {
                 } while cursor.accept(symbol: ",")
                 op = .groupBy(keys)
                 kind = .groups
+            case "first", "firstOrDefault", "toArray":
+                // RAC's -first, -firstOrDefault: and -toArray return a value, waiting for it: no signal to go on with.
+                throw Failure(column: column, message: "'\(word)' waits for a value and returns it, not a signal, so it "
+                    + "ends no pipeline; the first value as a signal is 'take 1'" + (word == "toArray" ? ", all of them 'collect'" : ""))
             default:
                 throw Failure(column: column, message: "'\(Self.shortened(word))' is not an operator" + Self.closestOperators(to: word))
             }

@@ -409,7 +409,10 @@ private struct ScenarioRunner {
             case .scan(let start, let template):
                 current = .signal(current.signal.scan(start: start, reduce: accumulator(template, column: column)))
             case .delay(let seconds): current = .signal(current.signal.delay(seconds))
-            case .throttle(let seconds): current = .signal(current.signal.throttle(seconds))
+            case .throttle(let seconds, nil): current = .signal(current.signal.throttle(seconds))
+            case .throttle(let seconds, let listed?):
+                let throttled = Set(listed)
+                current = .signal(current.signal.throttle(seconds, valuesPassing: { throttled.contains($0) }))
             case .bufferWithTime(let seconds):
                 current = .signal(current.signal.bufferWithTime(seconds, on: scheduler).map(joiner(column: column)))
             case .timeout(let seconds): current = .signal(current.signal.timeout(seconds, on: scheduler))
