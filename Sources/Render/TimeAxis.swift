@@ -55,6 +55,6 @@ struct TimeAxis {
     /// "0 s", "1.5 s", "250 ms": two decimals at most; "0 s" for a time that is not finite, which
     /// the axis draws at 0 (see `number(_:)`).
     static func format(_ seconds: Double) -> String {
-        seconds.isFinite ? SecondsFormat(precision: .decimals(2), unit: .secondsOrMilliseconds).format(seconds) : "0 s"
+        seconds.isFinite ? SecondsFormat.forPeople.format(seconds) : "0 s"
     }
 }

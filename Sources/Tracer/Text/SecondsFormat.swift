@@ -34,6 +34,9 @@ public struct SecondsFormat: Sendable, Hashable {
     /// What follows it.
     public var unit: Unit
 
+    /// How diagrams and findings write a time for people: `1.25 s`, `250 ms`, at most two decimals.
+    public static let forPeople = SecondsFormat(precision: .decimals(2), unit: .secondsOrMilliseconds)
+
     /// A format; by default the exact number and no unit.
     public init(precision: Precision = .exact, unit: Unit = .none) {
         self.precision = precision

@@ -1,5 +1,3 @@
-import Tracer
-
 /// The chain of subscriptions that led to a subscription: from the subscriber that started it
 /// (a labelled binding, such as `someLabel`) down to the signal subscribed to, by the trace's
 /// signal names.
@@ -22,19 +20,19 @@ import Tracer
 /// let chain = SubscriptionChain(leadingTo: 4, in: trace)
 /// chain.text   // "someLabel → someLabelText → catchTo of title → title → fetchData"
 /// ```
-struct SubscriptionChain: Hashable, Sendable {
+public struct SubscriptionChain: Hashable, Sendable {
     /// The most steps the walk takes up from the subscription.
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     /// The names, from the subscriber that started the chain down to the signal subscribed to.
     /// Two neighbouring signals are never the same name (an operator that subscribes to a signal
     /// of its own name is named once); a subscriber's label is always kept.
-    let names: [String]
+    public let names: [String]
     /// Whether the walk stopped at ``maximumDepth`` or at a cycle before reaching the chain's start.
-    let isCut: Bool
+    public let isCut: Bool
 
     /// The chain that led to subscription `id` of `trace`; just "subscription N" when the trace has no such subscription.
-    init(leadingTo id: Int, in trace: Trace) {
+    public init(leadingTo id: Int, in trace: Trace) {
         let subscriptions = trace.subscriptions
         guard subscriptions.indices.contains(id) else {
             names = ["subscription \(id)"]
@@ -81,11 +79,11 @@ struct SubscriptionChain: Hashable, Sendable {
     }
 
     /// Whether the chain names anything besides the signal itself: who subscribed, or on whose behalf.
-    var hasCause: Bool { names.count > 1 || isCut }
+    public var hasCause: Bool { names.count > 1 || isCut }
 
     /// The chain in words, joined by arrows, starting with "… → " when it was cut:
     /// "someLabel → someLabelText → catchTo of title → title → fetchData".
-    var text: String {
+    public var text: String {
         (isCut ? "… → " : "") + names.joined(separator: " → ")
     }
 }
