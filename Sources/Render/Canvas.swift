@@ -6,35 +6,42 @@ import Tracer
 /// their marks; the subscription graph draws its nodes and arrows on it directly.
 struct Canvas {
     let theme: Theme
-    /// The document so far: for the shapes a diagram writes itself.
+    /// The document's body so far: for the shapes a diagram writes itself.
     var svg = SVGWriter()
+    /// What ``begin(width:height:title:description:)`` was given: the opening is written at
+    /// ``end(height:)``, when a diagram whose legend took more rows than planned knows its height.
+    private var opening: (width: Double, height: Double, title: String, description: String)?
 
     init(theme: Theme) { self.theme = theme }
 
     // MARK: Document
 
-    /// Opens the document: the `<svg>` element, its accessible title and description, the style sheet and the background.
+    /// Opens the document `height` pixels high (or as ``end(height:)`` says): the `<svg>` element,
+    /// its accessible title and description, the style sheet and the background, all written at the end.
     mutating func begin(width: Double, height: Double, title: String, description: String) {
-        svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        svg.open("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(number(width)) \(number(height))"),
-            ("width", number(width)), ("height", number(height)), ("role", "img"),
-            ("aria-labelledby", "sigviz-title sigviz-desc"),
-        ])
-        svg.newline()
-        svg.element("title", [("id", "sigviz-title")], text: shortened(title, to: SVGWriter.tooltipLimit))
-        svg.element("desc", [("id", "sigviz-desc")], text: shortened(description, to: SVGWriter.tooltipLimit * 4))
-        svg.newline()
-        svg.element("style", text: theme.styleSheet)
-        svg.newline()
-        svg.empty("rect", [("class", "bg"), ("x", "0"), ("y", "0"), ("width", number(width)), ("height", number(height))])
-        svg.newline()
+        opening = (width, height, title, description)
     }
 
-    /// Closes the document and returns it.
-    mutating func end() -> String {
-        svg.raw("</svg>\n")
-        return svg.text
+    /// Closes the document, `height` pixels high when given (else as begun), and returns it.
+    mutating func end(height: Double? = nil) -> String {
+        guard let opening else { return svg.text }
+        let height = height ?? opening.height
+        var head = SVGWriter(capacity: 2048 + theme.styleSheet.utf8.count)
+        head.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        head.open("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(number(opening.width)) \(number(height))"),
+            ("width", number(opening.width)), ("height", number(height)), ("role", "img"),
+            ("aria-labelledby", "sigviz-title sigviz-desc"),
+        ])
+        head.newline()
+        head.element("title", [("id", "sigviz-title")], text: shortened(opening.title, to: SVGWriter.tooltipLimit))
+        head.element("desc", [("id", "sigviz-desc")], text: shortened(opening.description, to: SVGWriter.tooltipLimit * 4))
+        head.newline()
+        head.element("style", text: theme.styleSheet)
+        head.newline()
+        head.empty("rect", [("class", "bg"), ("x", "0"), ("y", "0"), ("width", number(opening.width)), ("height", number(height))])
+        head.newline()
+        return head.text + svg.text + "</svg>\n"
     }
 
     /// The height of the header, from its top to what is drawn below it.

@@ -47,8 +47,9 @@ public struct ComparisonRenderer: Sendable {
             painter.panel(model, top: top)
             top += height + Layout.axisHeight + Layout.panelGap
         }
-        painter.legend(top: top)
-        return painter.canvas.end()
+        // A legend of more rows than planned makes the document taller.
+        let legend = painter.legend(top: top)
+        return painter.canvas.end(height: height - Layout.legendHeight + max(Layout.legendHeight, legend))
     }
 }
 

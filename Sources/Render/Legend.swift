@@ -30,8 +30,10 @@ enum LegendItem: CaseIterable, Hashable {
 }
 
 extension Canvas {
-    /// The legend of `items`, in ``LegendItem`` order, from `top` in rows at most `width` wide.
-    mutating func legend(_ items: Set<LegendItem>, top: Double, width: Double) {
+    /// The legend of `items`, in ``LegendItem`` order, from `top` in rows at most `width` wide;
+    /// returns how far below `top` its last row ends.
+    @discardableResult
+    mutating func legend(_ items: Set<LegendItem>, top: Double, width: Double) -> Double {
         svg.open("g", [("class", "legend")])
         var x = 16.0
         var y = top + 14
@@ -47,6 +49,7 @@ extension Canvas {
         }
         svg.close("g")
         svg.newline()
+        return y - top + 24
     }
 
     private mutating func drawLegendSymbol(_ item: LegendItem, x: Double, y: Double) {

@@ -509,7 +509,8 @@ struct TimelinePainter {
     // MARK: Legend
 
     /// The legend of the marks drawn so far, from `top`, in rows as wide as the axis.
-    mutating func legend(top: Double) {
+    /// Returns how far below `top` it ends.
+    mutating func legend(top: Double) -> Double {
         canvas.legend(used, top: top, width: axis.width)
     }
 }

@@ -58,8 +58,9 @@ public struct TimelineRenderer: Sendable {
         painter.canvas.header(title: model.title, subtitle: sideEffectSummary(model), y: 0)
         painter.axis(top: Canvas.headerHeight, bottom: Canvas.headerHeight + panel)
         painter.panel(model, top: Canvas.headerHeight)
-        painter.legend(top: Canvas.headerHeight + panel + Layout.axisHeight)
-        return painter.canvas.end()
+        // A legend of more rows than planned makes the document taller.
+        let legend = painter.legend(top: Canvas.headerHeight + panel + Layout.axisHeight)
+        return painter.canvas.end(height: height - Layout.legendHeight + max(Layout.legendHeight, legend))
     }
 }
 
