@@ -16,19 +16,16 @@ import Tracer
 /// subscriber had subscribed: later, as the search box's requests are, not in the same instant
 /// as the subscription (as `merge` subscribing to the signals it was given); then every
 /// run of it that belongs to exactly one labelled subscriber is drawn under that subscriber, so
-/// `retry`'s first attempt sits with the others. A run is that subscriber's when the walk up
-/// from its subscription, through each subscription's ``TraceSubscription/parent`` (the code
-/// that made it) or the subscription it feeds, reaches the subscriber's labelled subscription
-/// without passing a subject that subscribed (a multicast, whose source subscription every
-/// subscriber shares). Anything else (no labelled subscriber reached, a shared subject on the
-/// way, a cycle, a walk longer than ``maximumDepth``) stays on the signal's own lane: the
+/// `retry`'s first attempt sits with the others. A run is the subscriber's that
+/// ``LabelledOwners`` finds for it, as it finds the lane of a dropped value: a run shared through
+/// a multicast by two subscribers is neither's. Anything else stays on the signal's own lane: the
 /// drawing never guesses whose a run is.
 ///
 /// A subscriber with more than ``maximumPerSubscriber`` such runs keeps them all on the
 /// signal lanes, where many runs are drawn as counts.
 struct InnerSubscriptions {
-    /// The most steps a walk takes, up the causes or up the subscriptions.
-    static let maximumDepth = 64
+    /// The most steps the walk up a run's causes takes, as the walk up its subscriptions does.
+    static let maximumDepth = SubscriptionChain.maximumDepth
     /// The most inner lanes one subscriber gets.
     static let maximumPerSubscriber = 12
 
@@ -40,8 +37,12 @@ struct InnerSubscriptions {
     let madeLater: Set<Int>
 
     /// Finds the inner subscriptions of `trace`; `runs` are the subscriptions whose didSubscribe
-    /// ran, to a cold signal, with the event of their `subscribe`.
-    init(_ trace: Trace, runs: [(subscription: Int, subscribe: Int?)]) {
+    /// ran, to a cold signal, with the event of their `subscribe`, and `subscribedAt` gives when a
+    /// subscription was made.
+    init(
+        _ trace: Trace, runs: [(subscription: Int, subscribe: Int?)], owners labelled: LabelledOwners,
+        subscribedAt: (Int) -> Double?
+    ) {
         let events = trace.events
         let subscriptions = trace.subscriptions
         /// Whether the event's chain of causes reaches a delivery.
@@ -56,37 +57,13 @@ struct InnerSubscriptions {
             }
             return false
         }
-        /// The labelled subscription whose pipeline made `subscription`, if exactly one did.
-        func owner(of subscription: Int) -> Int? {
-            var current = subscription
-            var visited: Set<Int> = [current]
-            for _ in 0...Self.maximumDepth {
-                let entry = subscriptions[current]
-                var feeds: Int?
-                switch entry.subscriber {
-                case .label: return current
-                case .signal: return nil  // a subject subscribed: every subscriber of it shares this run
-                case .subscription(let other): feeds = other
-                case .anonymous: break
-                }
-                guard let next = entry.parent ?? feeds, subscriptions.indices.contains(next), visited.insert(next).inserted
-                else { return nil }
-                current = next
-            }
-            return nil
-        }
-        // When each subscription was made.
-        var subscribed: [Int: Double] = [:]
-        for event in events {
-            if case .subscribe(let subscription) = event.kind, subscribed[subscription] == nil { subscribed[subscription] = event.time }
-        }
         var owners: [Int: Int] = [:]
         var madeLater = Set<Int>()
         var qualifying = Set<Int>()  // the cold signals with a run made later, while handling a delivery
         for run in runs where subscriptions.indices.contains(run.subscription) {
-            guard let owner = owner(of: run.subscription), owner != run.subscription else { continue }
+            guard let owner = labelled.only(above: run.subscription), owner != run.subscription else { continue }
             owners[run.subscription] = owner
-            if let time = subscribed[run.subscription], let ownerTime = subscribed[owner], time > ownerTime,
+            if let time = subscribedAt(run.subscription), let ownerTime = subscribedAt(owner), time > ownerTime,
                madeByDelivery(run.subscribe) {
                 madeLater.insert(run.subscription)
                 qualifying.insert(subscriptions[run.subscription].signal)

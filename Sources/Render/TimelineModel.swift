@@ -211,7 +211,8 @@ struct TimelineModel {
             default: break
             }
         }
-        let inner = InnerSubscriptions(trace, runs: runs)
+        let owners = LabelledOwners(trace)
+        let inner = InnerSubscriptions(trace, runs: runs, owners: owners) { subscribeEvents[$0].map { trace.events[$0].time } }
         for run in runs where inner.owners[run.subscription] == nil {
             let signal = trace.subscriptions[run.subscription].signal
             usesEffects[signal] = true
@@ -340,11 +341,13 @@ struct TimelineModel {
                 lanes[lane].end = event.time
                 lanes[lane].ending = .disposed
             case .drop(let subscription, let value):
-                guard let lane = trace.onlyLabelledSubscription(above: subscription).flatMap({ subscriberLanes[$0] }) else { break }
-                add(lane, .dropped(value, by: trace.dropper(of: subscription)))
-            case .signal: break
-            // Not drawn yet: which scheduler a delivery or a didSubscribe ran on (issue 15).
-            case .hop: break
+                // A value an operator's plumbing drops (a command's distinctUntilChanged) is its machinery's business.
+                let dropper = owners.dropper(of: subscription)
+                guard dropper.map({ plumbing[$0] == nil }) ?? true,
+                      let lane = owners.only(above: subscription).flatMap({ subscriberLanes[$0] }) else { break }
+                add(lane, .dropped(value, by: dropper.map { trace.signals[$0].name } ?? "an operator"))
+            // A hop is no mark: what it moved is named by the scheduler under its marks (`ranOn`).
+            case .signal, .hop: break
             }
         }
         self.drawn = drawn
@@ -430,49 +433,5 @@ struct IDTable<Value> {
         set {
             if values.indices.contains(id) { values[id] = newValue } else { others[id] = newValue }
         }
-    }
-}
-
-extension Trace {
-    /// The one labelled subscription whose chain of subscriptions contains subscription `id`: found
-    /// by walking up from it through each subscription's ``TraceSubscription/parent`` and the
-    /// subscription it feeds (``TraceSubscription/Subscriber/subscription(_:)``), both, to the
-    /// labelled subscribers above. `nil` when the walk reaches none, or more than one: a mark is
-    /// then drawn nowhere rather than on a guessed lane.
-    ///
-    /// It takes at most ``SubscriptionChain/maximumDepth`` steps up and visits each subscription
-    /// once, so a malformed trace with a cycle still gives an answer.
-    func onlyLabelledSubscription(above id: Int) -> Int? {
-        guard subscriptions.indices.contains(id) else { return nil }
-        var found: Set<Int> = []
-        var visited: Set<Int> = [id]
-        var level = [id]
-        for _ in 0...SubscriptionChain.maximumDepth where !level.isEmpty {
-            var next: [Int] = []
-            for current in level {
-                let subscription = subscriptions[current]
-                if subscription.label != nil {
-                    found.insert(current)
-                    continue  // a binding of the scenario's own: where a chain starts
-                }
-                var above = subscription.parent.map { [$0] } ?? []
-                if case .subscription(let fed) = subscription.subscriber { above.append(fed) }
-                for other in above where subscriptions.indices.contains(other) && visited.insert(other).inserted {
-                    next.append(other)
-                }
-            }
-            level = next
-        }
-        return found.count == 1 ? found.first : nil
-    }
-
-    /// What dropped a value subscription `id` received: the name of the signal of the operator's
-    /// subscription that made it (its ``TraceSubscription/parent``), or "an operator" without one.
-    func dropper(of id: Int) -> String {
-        guard subscriptions.indices.contains(id), let parent = subscriptions[id].parent,
-              subscriptions.indices.contains(parent), signals.indices.contains(subscriptions[parent].signal) else {
-            return "an operator"
-        }
-        return signals[subscriptions[parent].signal].name
     }
 }

@@ -97,7 +97,7 @@ struct TimeOperatorMarkTests {
             TraceSubscription(id: 2, signal: 1, subscriber: .label("B")),
         ])
         try two.validate()
-        #expect(two.onlyLabelledSubscription(above: 0) == nil)
+        #expect(LabelledOwners(two).only(above: 0) == nil)
         #expect(drops(in: TimelineModel(two)).isEmpty)
         // No labelled subscriber above it at all.
         let none = handMade([
@@ -114,6 +114,35 @@ struct TimeOperatorMarkTests {
         let found = drops(in: TimelineModel(one))
         #expect(found.keys.sorted() == ["A"])
         #expect(found["A"]?.first?.by == "an operator")
+    }
+
+    @Test("through a multicast: a drop in a source two subscribers share is drawn on neither; in switchToLatest's own publish, on its one subscriber")
+    func throughMulticast() throws {
+        let shared = TimelineModel(try trace("""
+            subject typed
+            let queries = typed | throttle 0.5 | publish | autoconnect
+            subscribe "A" to queries
+            subscribe "B" to queries
+            at 1 send typed "s"
+            at 1.25 send typed "sw"
+            """))
+        #expect(drops(in: shared).isEmpty, "A connected the source, but B shares it: neither lane may claim the drop")
+        let own = TimelineModel(try trace("""
+            subject typed
+            cold request: +1 next "results for {}", +1 completed
+            let latest = typed | throttle 0.5 | map request | switchToLatest
+            subscribe "View" to latest
+            at 1 send typed "s"
+            at 1.25 send typed "sw"
+            """))
+        #expect(drops(in: own)["View"]?.map(\.label) == ["s"])
+    }
+
+    @Test("a value a command's machinery drops (its executing's distinctUntilChanged) is not drawn on the user's lane")
+    func plumbingDropsNotDrawn() throws {
+        let trace = try #require(Catalog.scenario(named: "command-while-executing")).trace()
+        #expect(trace.events.contains { if case .drop = $0.kind { true } else { false } }, "the machinery did drop a value")
+        #expect(drops(in: TimelineModel(trace)).isEmpty)
     }
 
     @Test("delay's shift is visible: the delayed value's connector starts at the send it came from, half a second earlier")
