@@ -173,37 +173,25 @@ struct TimelineModel {
         var runs: [(subscription: Int, subscribe: Int?)] = []
         var subscribeEvents = IDTable<Int>(count: trace.subscriptions.count)
         var madeAt = IDTable<Double>(count: trace.signals.count)
-        // The subjects and connections an operator made for its own use, in its didSubscribe (as
-        // switchToLatest publishes its source): the operator's plumbing, drawn in its subscriber's
-        // values, not as lanes of their own that would read as the user's code.
-        var plumbing = IDTable<Bool>(count: trace.signals.count)
-        // And what the runtime itself reported as plumbing (a command's machinery), with the connections of its subjects.
-        for signal in trace.signals {
-            let subject = signal.subject.flatMap { trace.signals.indices.contains($0) ? trace.signals[$0] : nil }
-            if signal.isPlumbing || subject?.isPlumbing == true { plumbing[signal.id] = true }
-        }
+        // Plumbing (a command's machinery, switchToLatest's own publish) is drawn in its subscribers'
+        // values, not as lanes of its own that would read as the user's code.
+        let plumbing = trace.plumbing()
+        func isPlumbing(_ signal: Int) -> Bool { plumbing.indices.contains(signal) && plumbing[signal] }
         for (index, event) in trace.events.enumerated() {
             switch event.kind {
             case .subscribe(let subscription): subscribeEvents[subscription] = index
-            case .signal(let signal):
-                guard let cause = event.cause else { break }
-                madeAt[signal] = event.time
-                if trace.events.indices.contains(cause), case .didSubscribe(let maker) = trace.events[cause].kind,
-                   trace.subscriptions.indices.contains(maker), trace.signals.indices.contains(trace.subscriptions[maker].signal),
-                   trace.signals[trace.subscriptions[maker].signal].kind == .operator {
-                    plumbing[signal] = true
-                }
+            case .signal(let signal) where event.cause != nil: madeAt[signal] = event.time
             case .didSubscribe(let subscription) where trace.subscriptions.indices.contains(subscription):
                 let signal = trace.subscriptions[subscription].signal
                 if trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold {
                     runs.append((subscription, subscribeEvents[subscription]))
                 }
             case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal):
-                guard plumbing[signal] == nil else { break }
+                guard !isPlumbing(signal) else { break }
                 usesSends[signal] = true
                 if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
             case .connect(let signal, _), .disconnect(let signal):
-                guard plumbing[signal] == nil else { break }
+                guard !isPlumbing(signal) else { break }
                 usesConnects[signal] = true
                 if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
             case .next(let subscription, _, _), .completed(let subscription, _), .error(let subscription, _, _):
@@ -343,7 +331,7 @@ struct TimelineModel {
             case .drop(let subscription, let value):
                 // A value an operator's plumbing drops (a command's distinctUntilChanged) is its machinery's business.
                 let dropper = owners.dropper(of: subscription)
-                guard dropper.map({ plumbing[$0] == nil }) ?? true,
+                guard !(dropper.map(isPlumbing) ?? false),
                       let lane = owners.only(above: subscription).flatMap({ subscriberLanes[$0] }) else { break }
                 add(lane, .dropped(value, by: dropper.map { trace.signals[$0].name } ?? "an operator"))
             // A hop is no mark: what it moved is named by the scheduler under its marks (`ranOn`).

@@ -1,4 +1,23 @@
 extension Trace {
+    /// Which signals, by id, a diagram or a finding takes for plumbing rather than the user's:
+    /// those the runtime reported (``TraceSignal/isPlumbing``), the subjects and connections an
+    /// operator made in its own didSubscribe (switchToLatest's publish), and the connections of
+    /// either kind of subject. Works on traces read from files as well as recorded ones.
+    public func plumbing() -> [Bool] {
+        var plumbing = signals.map(\.isPlumbing)
+        for event in events {
+            guard case .signal(let signal) = event.kind, plumbing.indices.contains(signal), let cause = event.cause,
+                  events.indices.contains(cause), case .didSubscribe(let maker) = events[cause].kind,
+                  subscriptions.indices.contains(maker), signals.indices.contains(subscriptions[maker].signal),
+                  signals[subscriptions[maker].signal].kind == .operator else { continue }
+            plumbing[signal] = true
+        }
+        for signal in signals where signal.kind == .connection {
+            if let subject = signal.subject, plumbing.indices.contains(subject), plumbing[subject] { plumbing[signal.id] = true }
+        }
+        return plumbing
+    }
+
     /// Marks as plumbing the signals that plumbing's own code made while it ran, and the
     /// connections of plumbing subjects: those created in
     /// the `didSubscribe` of a plumbing signal, or while handling an event for a subscription that
@@ -15,17 +34,14 @@ extension Trace {
         for event in events {
             guard case .signal(let signal) = event.kind, signals.indices.contains(signal), !signals[signal].isPlumbing,
                   let cause = event.cause, events.indices.contains(cause) else { continue }
-            let madeByPlumbing: Bool
-            switch events[cause].kind {
-            case .didSubscribe(let subscription):
-                madeByPlumbing = subscriptions.indices.contains(subscription) && isPlumbing(subscriptions[subscription].signal)
-            case .next(let subscription, _, _), .error(let subscription, _, _), .completed(let subscription, _):
-                guard subscriptions.indices.contains(subscription), let parent = subscriptions[subscription].parent,
-                      subscriptions.indices.contains(parent) else { madeByPlumbing = false; break }
-                madeByPlumbing = isPlumbing(subscriptions[parent].signal)
-            default: madeByPlumbing = false
+            let maker = events[cause].kind
+            guard let subscription = maker.subscription, subscriptions.indices.contains(subscription) else { continue }
+            // Plumbing's own didSubscribe, or plumbing's operator handling a delivery to its subscription.
+            let code: Int? = if case .didSubscribe = maker { subscription }
+                else if maker.isDelivery { subscriptions[subscription].parent } else { nil }
+            if let code, subscriptions.indices.contains(code), isPlumbing(subscriptions[code].signal) {
+                signals[signal].isPlumbing = true
             }
-            if madeByPlumbing { signals[signal].isPlumbing = true }
         }
         // A connection of a plumbing subject is the machinery's too.
         for index in signals.indices where signals[index].kind == .connection && !signals[index].isPlumbing {

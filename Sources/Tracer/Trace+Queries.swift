@@ -26,6 +26,20 @@ extension Trace {
         }
     }
 
+    /// Every run of a cold signal's `didSubscribe`, in trace order: the signal, the subscription,
+    /// and the run's event (its position) and time. What the report's runs table, the timeline's
+    /// numbered diamonds and the repeated-side-effect finding count.
+    public func coldRuns() -> [(signal: Int, subscription: Int, event: Int, time: Double)] {
+        events.indices.compactMap { index in
+            guard case .didSubscribe(let subscription) = events[index].kind, subscriptions.indices.contains(subscription) else {
+                return nil
+            }
+            let signal = subscriptions[subscription].signal
+            guard signals.indices.contains(signal), signals[signal].kind == .cold else { return nil }
+            return (signal, subscription, index, events[index].time)
+        }
+    }
+
     /// The time of the last event, or 0 for an empty trace.
     public var duration: Double { events.last?.time ?? 0 }
 

@@ -33,8 +33,9 @@ extension Trace {
     /// - A subscription gets nothing after an `error` or `completed`, or
     ///   after its `dispose`; it is disposed and runs `didSubscribe` at most once.
     /// - `send` events go to subjects, `connect` events to connections.
-    /// - A `hop` names a subscription that is made and not yet terminated or disposed, and a scheduler's name of at most
-    ///   ``traceLabelLimit`` characters.
+    /// - A `hop` names a subscription that is made and not yet terminated or disposed, and a scheduler's name as a
+    ///   label is cut: at most ``traceLabelLimit`` characters and 1,024 bytes of UTF-8.
+    /// - A `drop` names a subscription after its `subscribe` event; it may follow its termination or disposal.
     ///
     /// - Throws: ``TraceValidationError`` for the first problem, in table order, then event order.
     public func validate() throws(TraceValidationError) {
@@ -195,7 +196,7 @@ extension Trace {
                     }
                     // A name as the recorder cuts it: the cut of a name that is already short enough is the name itself.
                     guard shortened(payload.text) == payload.text else {
-                        throw fail(index, "scheduler", "a scheduler's name is at most \(traceLabelLimit) characters (and 4 bytes each)")
+                        throw fail(index, "scheduler", "a scheduler's name is at most \(traceLabelLimit) characters and 1,024 bytes of UTF-8")
                     }
                 default: break
                 }

@@ -203,9 +203,9 @@ private struct Assembler {
             }
             let cause = record.cause < 0 ? nil : positions[record.cause]
             // History stays history across a scheduler hop: look through a hop to what it hopped.
-            var origin = cause
-            if let hop = origin, case .hop = events[hop].kind { origin = events[hop].cause }
-            if let origin, events[origin].kind.isReplayed { kind = kind.replayed() }
+            var hopped = cause
+            if let hop = hopped, case .hop = events[hop].kind { hopped = events[hop].cause }
+            if let hopped, events[hopped].kind.isReplayed { kind = kind.replayed() }
             positions[record.sequence] = events.count
             events.append(TraceEvent(time: clock, kind: kind, cause: cause))
         }

@@ -86,4 +86,30 @@ struct FindingsTests {
         #expect(!missed.isEmpty)
         #expect(missed.allSatisfy { trace.signals[$0.signals[0]].kind == .subject })
     }
+
+    @Test("plumbing's subjects miss nothing: switchToLatest's own publish (search-box) and a command's machinery")
+    func plumbingMissesNothing() throws {
+        for name in ["search-box", "command-while-executing"] {
+            let trace = try #require(Catalog.scenario(named: name)).trace()
+            #expect(!trace.findings().contains { $0.kind == .missedValues }, "\(name)")
+        }
+    }
+
+    @Test("many values missed: the first three quoted, long ones cut, and how many more")
+    func manyMissed() throws {
+        let long = String(repeating: "x", count: 50)
+        let found = try findings("""
+            subject s
+            at 1 send s "1"
+            at 2 send s "\(long)"
+            at 3 send s "3"
+            at 4 send s "4"
+            at 5 send s "5"
+            at 6 subscribe "Late" to s
+            """)
+        let sentence = try #require(found.first?.sentence)
+        #expect(sentence.contains("after 5 values were sent to it (\"1\", \"\(String(repeating: "x", count: 39))…\", \"3\" and 2 more)"),
+                "\(sentence)")
+        #expect(found.first?.times == [1, 2, 3, 4, 5])
+    }
 }

@@ -179,16 +179,11 @@ enum ReportPage {
     /// for that signal (as the timeline numbers its diamonds), its time, its event and its chain.
     static func runs(_ trace: Trace) -> [(signal: String, number: Int, time: Double, event: Int, chain: SubscriptionChain)] {
         var numbers: [Int: Int] = [:]
-        var result: [(signal: String, number: Int, time: Double, event: Int, chain: SubscriptionChain)] = []
-        for (index, event) in trace.events.enumerated() {
-            guard case .didSubscribe(let subscription) = event.kind, trace.subscriptions.indices.contains(subscription) else { continue }
-            let signal = trace.subscriptions[subscription].signal
-            guard trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold else { continue }
-            numbers[signal, default: 0] += 1
-            result.append((trace.signals[signal].name, numbers[signal]!, event.time, index,
-                           SubscriptionChain(leadingTo: subscription, in: trace)))
+        return trace.coldRuns().map { run in
+            numbers[run.signal, default: 0] += 1
+            return (trace.signals[run.signal].name, numbers[run.signal]!, run.time, run.event,
+                    SubscriptionChain(leadingTo: run.subscription, in: trace))
         }
-        return result
     }
 
     /// The section at the top of a page whose expectations failed: each failing one with its line,

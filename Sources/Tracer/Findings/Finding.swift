@@ -33,10 +33,23 @@ public struct Finding: Sendable, Hashable {
         self.times = times
         self.sentence = sentence
     }
+
+    /// How many values a sentence quotes before saying how many more there are.
+    static let listedMost = 3
+
+    /// Values for a sentence: the first ``listedMost`` of `values`, quoted and cut, and how many
+    /// more of `count` (all of `values` by default) there are.
+    static func listed(_ values: some Collection<String>, of count: Int? = nil) -> String {
+        let total = count ?? values.count
+        guard total > 0 else { return "none" }
+        let shown = values.prefix(listedMost).map { "\"\(shortened($0, to: 40))\"" }.joined(separator: ", ")
+        return total > listedMost ? "\(shown) and \(total - listedMost) more" : shown
+    }
 }
 
 extension Trace {
-    /// What went wrong in the trace, in signal order: repeated side effects, then missed values.
+    /// What went wrong in the trace: the repeated side effects, in the order of each signal's first
+    /// run, then the missed values, in the order of the late subscriptions.
     public func findings() -> [Finding] {
         repeatedSideEffects() + missedValues()
     }
