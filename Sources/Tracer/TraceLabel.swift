@@ -34,6 +34,7 @@ func traceLabel(of value: Any) -> String {
     switch value {
     case let value as any TraceLabelConvertible: text = value.traceLabel
     case let value as String: text = value
+    case let value as any ArrayLabel: text = value.labelPrefix
     case let value as any OptionalProtocol: text = value.wrapped.map(traceLabel(of:)) ?? "nil"
     case let value as any CustomStringConvertible: text = value.description
     default: text = String(describing: value)
@@ -68,6 +69,21 @@ enum CommonTypes {
 /// (``Swift/String/cut(toCharacters:)``), for the modules that read traces.
 package func shortened(_ text: String, to limit: Int = traceLabelLimit) -> String {
     text.cut(toCharacters: limit)
+}
+
+/// An array's label: its `description` (`["a", "b"]`) only as far as the label keeps it, so that
+/// labelling each of a growing array's values is not a whole description each time.
+private protocol ArrayLabel {
+    var labelPrefix: String { get }
+}
+
+extension Array: ArrayLabel {
+    fileprivate var labelPrefix: String { descriptionPrefix(characters: traceLabelLimit + 8) }
+}
+
+extension CollectedValues: ArrayLabel {
+    /// Labelled as its array is: `collect`'s running values read as the arrays RAC's would.
+    fileprivate var labelPrefix: String { values.labelPrefix }
 }
 
 /// Lets labels see through optionals.

@@ -29,3 +29,21 @@ extension Substring {
         return Substring(unicodeScalars[..<end])
     }
 }
+
+extension Array {
+    /// `description` as `Array` writes it (`["a", "b"]`: each element as `debugPrint` writes it),
+    /// stopped once it has more than `limit` characters: what a name or label cut to `limit`
+    /// characters keeps of it, without describing a long array whole (a growing one would cost
+    /// quadratic time).
+    package func descriptionPrefix(characters limit: Int) -> String {
+        var text = "["
+        var characters = 1
+        for (index, element) in enumerated() {
+            let piece = (index == 0 ? "" : ", ") + String(reflecting: element)
+            text += piece
+            characters += piece.count
+            if characters > limit { return text }
+        }
+        return text + "]"
+    }
+}

@@ -32,7 +32,10 @@ extension Signal {
     /// A receiver that completes with no value yields `[]`; an error is
     /// forwarded and nothing is sent. Built as RAC builds it: a
     /// ``defer(_:)`` that, on each subscription, makes
-    /// ``aggregate(start:reduce:)`` from an empty array and subscribes to it.
+    /// ``aggregate(start:reduce:)`` from an empty collection and subscribes to it; the
+    /// collection is appended to in place and passed along, as RAC's `NSMutableArray` is
+    /// (a new array per value would copy every value so far: quadratic time), and its array is
+    /// taken at the end.
     ///
     /// ```swift
     /// let all = numbers.collect()   // 1, 2, 3, completed -> [1, 2, 3], completed
@@ -40,7 +43,28 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -collect"`.
     public func collect() -> Signal<[Value]> {
         Signal<[Value]>.defer(named: "[\(name)] -collect") {
-            self.aggregate(start: [Value]()) { collected, value in collected + [value] }
+            self.aggregate(start: CollectedValues<Value>()) { collected, value in
+                collected.append(value)
+                return collected
+            }
+            .map(\.values)
         }
     }
+}
+
+/// ``Signal/collect()``'s running collection, appended to in place and passed along the
+/// aggregate of one subscription, as RAC's `NSMutableArray` is.
+///
+/// @unchecked: one subscription's deliveries never overlap (the event contract), and only they
+/// append; the array is read after the last of them.
+package final class CollectedValues<Value: Sendable>: @unchecked Sendable, CustomStringConvertible {
+    /// The values so far.
+    package private(set) var values: [Value] = []
+
+    func append(_ value: Value) { values.append(value) }
+
+    /// Its array's `description`, as far as a signal's name keeps it: the running collection names
+    /// the `+return:` signal of each value (RAC's `-scanWithStart:` binds each to one), and a whole
+    /// description each time would cost quadratic time.
+    package var description: String { values.descriptionPrefix(characters: signalNameLimit + 16) }
 }
