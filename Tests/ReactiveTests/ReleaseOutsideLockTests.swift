@@ -96,6 +96,26 @@ struct ReleaseOutsideLockTests {
         #expect(recorded.allSatisfy { $0 == 0 }, "\(recorded)")
     }
 
+    @Test("zip lets go of the values it has paired unlocked, and only once it has paired them")
+    func zip() {
+        let depths = Depths()
+        do {
+            let scheduler = TestScheduler()
+            let left = Subject<Witness>(), right = Subject<Int>()
+            let disposable = scheduler.perform { left.zip(with: right).subscribe(next: { _ in }) }
+            scheduler.perform {
+                // Each value waits for its partner, then goes with it; later values grow the buffer the paired ones were in.
+                for (index, name) in ["a", "b", "c", "d", "e", "f"].enumerated() {
+                    left.sendNext(Witness(name, depths))
+                    right.sendNext(index)
+                }
+            }
+            disposable.dispose()
+        }
+        #expect(depths.recorded.count == 6)
+        #expect(depths.recorded.allSatisfy { $0 == 0 }, "\(depths.recorded)")
+    }
+
     @Test("a replay subject of capacity 1 releases the value it lets go of unlocked")
     func replaySubject() {
         let depths = Depths()

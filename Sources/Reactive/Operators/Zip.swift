@@ -1,11 +1,41 @@
 // RAC 2.5's -zipWith: (RACSignal.m) and +zip:, which RACStream's +join:block: builds from it.
 
+/// Values waiting to be paired, in order: taken from the front in O(1), and never let go of
+/// (released) inside the state's lock, where a value's `deinit`, user code, must not run.
+///
+/// A taken value leaves `nil` behind, so the buffer's last reference to it goes while the caller
+/// still holds it; the `nil`s in front are dropped now and then, which releases nothing.
+private struct WaitingValues<Value> {
+    private var values: [Value?] = []
+    private var head = 0
+
+    var isEmpty: Bool { head == values.count }
+
+    mutating func append(_ value: Value) { values.append(value) }
+
+    /// The first value, taken out.
+    mutating func removeFirst() -> Value {
+        guard let value = values[head] else { preconditionFailure("a waiting value is taken once") }
+        values[head] = nil
+        head += 1
+        if head == values.count {
+            values.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64, head * 2 >= values.count {
+            values.removeFirst(head)
+            head = 0
+        }
+        return value
+    }
+}
+
+extension WaitingValues: Sendable where Value: Sendable {}
+
 /// What one `zip(with:)` subscription holds: each side's values not yet paired,
 /// and whether each side has completed (RAC's `selfValues`, `otherValues`, ...).
 private struct ZipState<Left: Sendable, Right: Sendable>: Sendable {
-    // Slices: pairing takes from the front, which an array does by moving every value left.
-    var left: ArraySlice<Left> = []
-    var right: ArraySlice<Right> = []
+    var left = WaitingValues<Left>()
+    var right = WaitingValues<Right>()
     var leftCompleted = false
     var rightCompleted = false
 
