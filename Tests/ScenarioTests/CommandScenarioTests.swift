@@ -231,4 +231,12 @@ struct CommandScenarioTests {
         #expect(error?.column == 10)
         #expect(error?.message == "unexpected '.'")
     }
+
+    @Test("a command where a subject is needed is refused without the hint about pipelines, which only fits where a signal is")
+    func hintOnlyForSignals() {
+        let error = #expect(throws: ScenarioFileError.self) {
+            try ScenarioFile(parsing: "cold r \"-a|\"\ncommand save: r\nsend save \"x\"", file: "hint.sigviz")
+        }
+        #expect(error?.message == "'save' is a command, but a subject is needed here", "\(String(describing: error))")
+    }
 }

@@ -210,16 +210,9 @@ public struct ScenarioFile: Sendable {
         case materialize
         /// `dematerialize`: the events that ``EventText`` texts stand for.
         case dematerialize
-        /// `doNext SUBJECT "template"`: before each value is forwarded, the template filled with it is sent to the subject.
-        case doNext(String, template: String)
-        /// `doError SUBJECT "template"`: before the error is forwarded, the template filled with its message is sent to the subject.
-        case doError(String, template: String)
-        /// `doCompleted SUBJECT "text"`: before the completion is forwarded, the text is sent to the subject.
-        case doCompleted(String, text: String)
-        /// `initially SUBJECT "text"`: at each subscription, before the receiver is subscribed, the text is sent to the subject.
-        case initially(String, text: String)
-        /// `finally SUBJECT "text"`: before the completion or the error is forwarded, the text is sent to the subject.
-        case finally(String, text: String)
+        /// `doNext SUBJECT "template"` and the other side effects: `text` (a template for
+        /// `doNext` and `doError`) sent to the subject when the side effect happens.
+        case sideEffect(SideEffect, subject: String, text: String)
         /// `deliverOn SCHEDULER`: each event forwarded from work scheduled on the declared scheduler (`-deliverOn:`).
         case deliverOn(String)
         /// `subscribeOn SCHEDULER`: the subscription to the receiver made from work scheduled on the declared scheduler (`-subscribeOn:`).
@@ -266,5 +259,24 @@ public struct ScenarioFile: Sendable {
             self.value = value
             self.column = Int32(column)
         }
+    }
+}
+
+extension ScenarioFile {
+    /// When a side effect operator sends its text to its subject, by the operator's word.
+    enum SideEffect: String, Hashable, Sendable, CaseIterable {
+        /// `doNext SUBJECT "template"`: before each value is forwarded, the template filled with it.
+        case next = "doNext"
+        /// `doError SUBJECT "template"`: before the error is forwarded, the template filled with its message.
+        case error = "doError"
+        /// `doCompleted SUBJECT "text"`: before the completion is forwarded.
+        case completed = "doCompleted"
+        /// `initially SUBJECT "text"`: at each subscription, before the receiver is subscribed.
+        case initially
+        /// `finally SUBJECT "text"`: before the completion or the error is forwarded.
+        case finally
+
+        /// Whether its text is a template filled with the value (or the error's message), `{}` when left out.
+        var isTemplate: Bool { self == .next || self == .error }
     }
 }

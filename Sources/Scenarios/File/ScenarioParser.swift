@@ -237,8 +237,8 @@ struct ScenarioParser {
             throw Failure(column: column, message: "'\(Self.shortened(name))' is not declared" + Self.suggestions(for: name, among: names.keys))
         }
         guard kinds.contains(kind) else {
-            // A command is used through its signals, which a pipeline starts from.
-            let hint = kind == .command
+            // A command is used through its signals, which a pipeline starts from (where a signal is needed).
+            let hint = kind == .command && kinds.contains(.signal)
                 ? "; a pipeline starts from its signals: let NAME = \(Self.shortened(name)).executing (or .executionSignals, .enabled, .errors)"
                 : ""
             throw Failure(column: column, message: "'\(Self.shortened(name))' is \(kind.description), but \(what) is needed here" + hint)
@@ -573,23 +573,18 @@ struct ScenarioParser {
             case "all": op = .all(try values(&cursor, what: "an allowed value"))
             case "materialize": op = .materialize
             case "dematerialize": op = .dematerialize
-            case "doNext":
+            case _ where ScenarioFile.SideEffect(rawValue: word) != nil:
+                let effect = ScenarioFile.SideEffect(rawValue: word)!
                 let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
-                op = .doNext(subject, template: try optionalTemplate(&cursor, what:
-                    "a template such as \"got {}\" ({} is the value)"))
-            case "doError":
-                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
-                op = .doError(subject, template: try optionalTemplate(&cursor, what:
-                    "a template such as \"failed: {}\" ({} is the error's message)"))
-            case "doCompleted":
-                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
-                op = .doCompleted(subject, text: try cursor.string("the value to send to '\(Self.shortened(subject))' at the completion"))
-            case "initially":
-                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
-                op = .initially(subject, text: try cursor.string("the value to send to '\(Self.shortened(subject))' at each subscription"))
-            case "finally":
-                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
-                op = .finally(subject, text: try cursor.string("the value to send to '\(Self.shortened(subject))' at the completion or error"))
+                let sent = "the value to send to '\(Self.shortened(subject))'"
+                let text = switch effect {
+                case .next: try optionalTemplate(&cursor, what: "a template such as \"got {}\" ({} is the value)")
+                case .error: try optionalTemplate(&cursor, what: "a template such as \"failed: {}\" ({} is the error's message)")
+                case .completed: try cursor.string(sent + " at the completion")
+                case .initially: try cursor.string(sent + " at each subscription")
+                case .finally: try cursor.string(sent + " at the completion or error")
+                }
+                op = .sideEffect(effect, subject: subject, text: text)
             case "takeUntil": op = .takeUntil(try reference(&cursor, signals, what: "a signal"))
             case "takeUntilReplacement": op = .takeUntilReplacement(try reference(&cursor, signals, what: "a signal"))
             case "filter": op = .filter(try values(&cursor, what: "a value to keep"))

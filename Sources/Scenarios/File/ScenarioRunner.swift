@@ -69,7 +69,8 @@ private struct ScenarioRunner {
     /// What the templates may make, when the run is limited.
     let text: TextBudget?
     var values: [String: Value] = [:]
-    /// The declared schedulers, by name: each on the run's clock and queue.
+    /// The declared schedulers, by name, and `main` once a command has used it: each on the run's
+    /// clock and queue.
     var schedulers: [String: VirtualScheduler] = [:]
     /// The cold sources' timelines, by name: `flattenMap NAME` makes a new one for each value, its
     /// `{}` filled with the value.
@@ -92,6 +93,14 @@ private struct ScenarioRunner {
     }
 
     func signal(_ name: String) -> Signal<String> { value(name).signal }
+
+    /// The scheduler of that name on the run's clock, made the first time it is asked for.
+    private mutating func namedScheduler(_ name: String) -> VirtualScheduler {
+        if let named = schedulers[name] { return named }
+        let named = scheduler.named(name)
+        schedulers[name] = named
+        return named
+    }
 
     func scheduler(_ name: String) -> VirtualScheduler {
         guard let scheduler = schedulers[name] else { preconditionFailure("'\(name)' was checked by the parser") }
@@ -131,8 +140,11 @@ private struct ScenarioRunner {
             define(leading, .terminal(channel.leadingTerminal))
             define(following, .terminal(channel.followingTerminal))
         case .command(let name, let signal, let concurrent, let enabled):
-            define(name, .command(command(name, signal: signal, concurrent: concurrent, enabled: enabled, line: statement.line)))
-        case .scheduler(let name): schedulers[name] = scheduler.named(name)
+            // RAC's command hops to the main thread scheduler: the file's `main`, declared before or after.
+            let main = namedScheduler("main")
+            define(name, .command(command(name, signal: signal, concurrent: concurrent, enabled: enabled, on: main,
+                                          line: statement.line)))
+        case .scheduler(let name): _ = namedScheduler(name)
         case .pipeline(let name, let source, let operators):
             define(name, named(pipeline(name, source, operators, line: statement.line), name, source: source.value, operators: operators))
         case .action(let action, let time):
@@ -209,7 +221,9 @@ private struct ScenarioRunner {
     /// A command on the run's scheduler whose signal block returns the signal `signal` for each
     /// input (a new one per input, for a cold signal with `{}`; one that would make a value past the
     /// run's text budget is refused at the command's line, naming the command).
-    private func command(_ name: String, signal: String, concurrent: Bool, enabled: String?, line: Int) -> Command<String, String> {
+    private func command(
+        _ name: String, signal: String, concurrent: Bool, enabled: String?, on main: VirtualScheduler, line: Int
+    ) -> Command<String, String> {
         let file = file
         let text = text
         let place = TextBudget.Place(file: file, pipeline: name, line: line, column: 1)
@@ -222,9 +236,6 @@ private struct ScenarioRunner {
             }
         }
         let enabledSignal = enabled.map { self.signal($0).map { $0 == "true" } }
-        // RAC's command hops to the main thread scheduler: here the file's `scheduler main`, or one
-        // named so on the run's clock (the same queue and order), so its hops read "main".
-        let main = schedulers["main"] ?? scheduler.named("main")
         let command = Command<String, String>(enabled: enabledSignal, scheduler: main, signalBlock: block)
         command.allowsConcurrentExecution = concurrent
         // Its signals are named as the file writes them, in traces and diagrams.
@@ -312,9 +323,9 @@ private struct ScenarioRunner {
             guard case .command(let command) = value(name) else { preconditionFailure("checked by the parser") }
             switch which {
             case .executionSignals: current = .signals(command.executionSignals)
-            case .executing: current = .signal(command.executing.map { $0 ? "true" : "false" })
-            case .enabled: current = .signal(command.enabled.map { $0 ? "true" : "false" })
-            case .errors: current = .signal(command.errors.map { "\($0)" })
+            case .executing: current = .signal(command.executing.map(Self.text(of:)))
+            case .enabled: current = .signal(command.enabled.map(Self.text(of:)))
+            case .errors: current = .signal(command.errors.map(EventText.message(of:)))
             }
         }
         for (op, column) in operators.lazy.map({ ($0.value, $0.column) }) {
@@ -374,21 +385,18 @@ private struct ScenarioRunner {
                 let make = budgeted(column: column)
                 current = .signal(current.signal.materialize().map { event in make(EventText.bytes(of: event)) { EventText.text(of: event) } })
             case .dematerialize: current = .signal(current.signal.map(EventText.event(of:)).dematerialize())
-            case .doNext(let name, let template):
-                let target = value(name), fill = filler(template, column: column)
-                current = .signal(current.signal.doNext { target.send(.next(fill($0))) })
-            case .doError(let name, let template):
-                let target = value(name), fill = filler(template, column: column)
-                current = .signal(current.signal.doError { target.send(.next(fill(EventText.message(of: $0)))) })
-            case .doCompleted(let name, let text):
+            case .sideEffect(let effect, let name, let text):
                 let target = value(name)
-                current = .signal(current.signal.doCompleted { target.send(.next(text)) })
-            case .initially(let name, let text):
-                let target = value(name)
-                current = .signal(current.signal.initially { target.send(.next(text)) })
-            case .finally(let name, let text):
-                let target = value(name)
-                current = .signal(current.signal.finally { target.send(.next(text)) })
+                // Only doNext's and doError's text is a template, filled with each value or message.
+                let fill = filler(effect.isTemplate ? text : "{}", column: column)
+                let signal = current.signal
+                current = switch effect {
+                case .next: .signal(signal.doNext { target.send(.next(fill($0))) })
+                case .error: .signal(signal.doError { target.send(.next(fill(EventText.message(of: $0)))) })
+                case .completed: .signal(signal.doCompleted { target.send(.next(text)) })
+                case .initially: .signal(signal.initially { target.send(.next(text)) })
+                case .finally: .signal(signal.finally { target.send(.next(text)) })
+                }
             case .takeUntil(let name): current = .signal(current.signal.take(until: signal(name)))
             case .takeUntilReplacement(let name): current = .signal(current.signal.take(untilReplacement: signal(name)))
             case .flattenMapReturn(let template):
@@ -669,9 +677,7 @@ private struct Nesting {
     /// The subject a side effect (`doNext SUBJECT`, ...) sends to, if the operator is one.
     private static func sideEffectSubject(of op: ScenarioFile.Operator) -> String? {
         switch op {
-        case .doNext(let name, _), .doError(let name, _), .doCompleted(let name, _), .initially(let name, _),
-             .finally(let name, _):
-            name
+        case .sideEffect(_, let name, _): name
         default: nil
         }
     }
