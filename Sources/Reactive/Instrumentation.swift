@@ -311,10 +311,10 @@ final class Probe: Sendable {
 
     /// `action`, made to run as part of what is running on this thread now: the same probe,
     /// subscription and cause. For work an operator schedules on behalf of a subscription
-    /// (`delay`'s delivery, `throttle`'s flush, `subscribeOn`'s subscription; `retry`'s next
-    /// attempt goes through ``Carried`` itself), so that what it does names the delivery it
-    /// continues as its cause, and what it subscribes to has that subscription as its parent,
-    /// whichever thread runs it.
+    /// (`delay`'s delivery; `throttle`'s and `bufferWithTime`'s flushes, `deliverOn`'s and
+    /// `subscribeOn`'s hops and `retry`'s next attempt keep a ``Carried`` themselves), so that
+    /// what it does names the delivery it continues as its cause, and what it subscribes to has
+    /// that subscription as its parent, whichever thread runs it.
     ///
     /// Unobserved code, and code at the top level of an installation (no subscription and no
     /// cause), get `action` back unchanged: one thread-local read and a `nil` check. The returned
@@ -365,6 +365,13 @@ final class Probe: Sendable {
     struct DropSource: Sendable {
         let probe: Probe
         let signal: Int
+    }
+
+    /// Reports, when `source` is observed and its delivery is being handled now, that the operator
+    /// dropped `value` there and then: what `filter`, `skip`, `skipWhile` and
+    /// `distinctUntilChanged` do with a value they leave out.
+    static func reportDrop<Value: Sendable>(of value: Value, from source: DropSource?) {
+        receipt(from: source)?.reportDrop(of: value)
     }
 
     /// A delivery an operator received, for reporting the drop of its value: see ``Probe/receipt(from:)``.

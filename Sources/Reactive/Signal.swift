@@ -46,11 +46,12 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     init(kind: SignalKind, name: String) {
         let name = boundedSignalName(name)
         nameStorage = Locked(name)
-        if let probe = Probe.current {
+        if let context = Probe.context {
+            let probe = context.probe
             self.probe = probe
             signalID = probe.makeSignalID()
             probe.record(.signalCreated(signal: signalID, kind: kind, name: name))
-            if Probe.context?.plumbing == true { probe.record(.signalIsPlumbing(signal: signalID)) }
+            if context.plumbing { probe.record(.signalIsPlumbing(signal: signalID)) }
         } else {
             probe = nil
             signalID = 0

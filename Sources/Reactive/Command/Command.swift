@@ -259,9 +259,10 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     @discardableResult
     public func execute(_ input: Input) -> Signal<Output> {
         // `immediateEnabled` replays a value to every subscriber, so waiting for it is safe.
-        guard Probe.plumbing({ immediateEnabled.first() }) == true else {
-            return Probe.plumbing { .error(CommandError.notEnabled) }
+        let refusal: Signal<Output>? = Probe.plumbing {
+            immediateEnabled.first() == true ? nil : .error(CommandError.notEnabled)
         }
+        if let refusal { return refusal }
 
         let signal = signalBlock(input)
 

@@ -129,7 +129,7 @@ extension Signal {
         let source = dropSource
         return flattenMap(named: "[\(name)] -filter:") { value in
             if isIncluded(value) { return .return(value) }
-            Probe.receipt(from: source)?.reportDrop(of: value)
+            Probe.reportDrop(of: value, from: source)
             return .empty()
         }
     }

@@ -58,9 +58,8 @@ extension Signal {
             error: { finish(.error($0)) },
             completed: { finish(.completed) })
         if result.withLock({ $0 }) == nil {
-            let current = Scheduler.current
             precondition(
-                !(current is TestScheduler || current is VirtualScheduler),
+                Scheduler.current?.isVirtualTime != true,
                 "first() on virtual time: \(name) sent nothing at once, and waiting would stop the clock that must send it")
             done.wait()
         }

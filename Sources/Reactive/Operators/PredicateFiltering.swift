@@ -42,7 +42,7 @@ extension Signal {
             return { value, _ in
                 if skipping.withLock({ $0 }) {
                     if predicate(value) {
-                        Probe.receipt(from: source)?.reportDrop(of: value)
+                        Probe.reportDrop(of: value, from: source)
                         return .empty()
                     }
                     skipping.withLock { $0 = false }

@@ -9,8 +9,8 @@
 /// hopped. A block that starts after the subscription's disposal reports nothing, as a delivery
 /// after disposal is not reported, and runs its work as it was scheduled.
 ///
-/// The cause is carried into the block here, explicitly, whatever the scheduler does with
-/// the thread's instrumentation context.
+/// The cause is carried into the block here, explicitly (``Probe/Carried``, as `delay` carries
+/// its delivery's), whatever the scheduler does with the thread's instrumentation context.
 struct SchedulerHop<Value: Sendable>: Sendable {
     private let scheduler: Scheduler
     /// The subscription's observation: `subscriber` is its passthrough when the signal is observed.
@@ -29,9 +29,9 @@ struct SchedulerHop<Value: Sendable>: Sendable {
         guard let observation else { return scheduler.schedule(work) }
         let probe = observation.probe
         // What is running now, in this probe's terms: the hop's cause, and the subscription the work belongs to.
-        let context = Probe.context.flatMap { $0.probe === probe ? $0 : nil }
-        let subscription = context?.subscription ?? observation.subscriptionID
-        let cause = context?.cause
+        let carried = Probe.Carried.current.flatMap { $0.probe === probe ? $0 : nil }
+        let subscription = carried?.subscription ?? observation.subscriptionID
+        let cause = carried?.cause
         let name = scheduler.name
         return scheduler.schedule {
             let hop = observation.reportHop(to: name, cause: cause)

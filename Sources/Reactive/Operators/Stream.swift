@@ -31,7 +31,7 @@ extension Signal {
                 let before = skipped.load(ordering: .relaxed)
                 if before >= count { return .return(value) }
                 skipped.store(before + 1, ordering: .relaxed)
-                Probe.receipt(from: source)?.reportDrop(of: value)
+                Probe.reportDrop(of: value, from: source)
                 return .empty()
             }
         }
@@ -102,7 +102,7 @@ extension Signal where Value: Equatable {
                 // Two locks, not one: RAC keeps the earlier of two equal values, so the store waits
                 // for the comparison, which is user code and runs outside the lock.
                 if let previous = last.withLock({ $0 }), previous == value {
-                    Probe.receipt(from: source)?.reportDrop(of: value)
+                    Probe.reportDrop(of: value, from: source)
                     return .empty()
                 }
                 _ = last.exchange(value)  // the value replaced is released unlocked

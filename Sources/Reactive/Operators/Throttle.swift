@@ -2,9 +2,10 @@ import Foundation
 
 /// What a `throttle` subscription handles, one at a time, in order.
 private enum ThrottleInput<Value: Sendable>: Sendable {
-    /// A value from the receiver; whether it passed the test, where to schedule its flush and
-    /// the flush to schedule; when observed, its delivery, to report the value it drops.
-    case value(Value, throttled: Bool, scheduler: Scheduler, flush: @Sendable () -> Void, receipt: Probe.Receipt?)
+    /// A value from the receiver; whether it passed the test and where to schedule its flush;
+    /// when observed, its delivery's context, which the flush continues, and its delivery, to
+    /// report the value it drops.
+    case value(Value, throttled: Bool, scheduler: Scheduler, context: Probe.Carried?, receipt: Probe.Receipt?)
     /// The interval of the held value has passed; when observed, the context of the value's
     /// delivery, which the send it makes continues.
     case flush(Probe.Carried?)
@@ -75,32 +76,29 @@ extension Signal {
             // through a drain queue instead, and only the state is locked, never a send.
             let inputs = DrainQueue<ThrottleInput<Value>>()
 
-            /// Sends the value held, if any, or, when `send` is `false`, drops it and returns it.
-            @Sendable func flushNext(send: Bool) -> Value? {
+            /// The value held, if any, taken out, and its flush cancelled.
+            @Sendable func takeHeld() -> Value? {
                 nextDisposable.disposable?.dispose()
-                let value = held.withLock { held in
+                return held.withLock { held in
                     defer { held = nil }
                     return held
                 }
-                guard let value else { return nil }
-                if send { subscriber.sendNext(value) }
-                return send ? nil : value
             }
 
             @Sendable func handle(_ input: ThrottleInput<Value>) {
                 switch input {
-                case .value(let value, let throttled, let scheduler, let flush, let receipt):
+                case .value(let value, let throttled, let scheduler, let context, let receipt):
                     // The new value drops the one held, which a trace shows: received on the same
                     // subscription, dropped by this delivery.
-                    if let dropped = flushNext(send: false) { receipt?.reportDrop(of: dropped) }
+                    if let dropped = takeHeld() { receipt?.reportDrop(of: dropped) }
                     guard throttled else { return subscriber.sendNext(value) }
                     held.withLock { $0 = value }
-                    nextDisposable.disposable = scheduler.schedule(after: interval, flush)
+                    nextDisposable.disposable = scheduler.schedule(after: interval) { inputs.submit(.flush(context), handle) }
                 case .flush(let context):
                     // In the held value's delivery's context, whichever thread's drain runs it.
-                    _ = context.run { flushNext(send: true) }
+                    context.run { if let value = takeHeld() { subscriber.sendNext(value) } }
                 case .completed:
-                    _ = flushNext(send: true)
+                    if let value = takeHeld() { subscriber.sendNext(value) }
                     subscriber.sendCompleted()
                 }
             }
@@ -111,10 +109,9 @@ extension Signal {
                     let throttled = predicate(value)
                     // The context is taken here, not in `handle`, which may run on another thread, in
                     // another delivery's context: observed, the flush's delivery names this one as its cause.
-                    let context = Probe.Carried.current
-                    let flush: @Sendable () -> Void = { inputs.submit(.flush(context), handle) }
                     let input = ThrottleInput.value(
-                        value, throttled: throttled, scheduler: scheduler, flush: flush, receipt: Probe.receipt(from: source))
+                        value, throttled: throttled, scheduler: scheduler, context: Probe.Carried.current,
+                        receipt: Probe.receipt(from: source))
                     inputs.submit(input, handle)
                 },
                 error: { error in

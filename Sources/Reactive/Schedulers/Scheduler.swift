@@ -26,6 +26,10 @@ public class Scheduler: @unchecked Sendable {
         self.name = name
     }
 
+    /// Whether its work runs on a virtual clock that only advances when told to (``TestScheduler``
+    /// and the schedulers named on one): waiting on its thread would stop the clock.
+    var isVirtualTime: Bool { false }
+
     /// Schedules `action` to run as soon as the scheduler allows.
     ///
     /// - Returns: A disposable that cancels `action` if it has not started, or

@@ -57,6 +57,8 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
 
     /// The virtual time in seconds: 0 at creation, then the due time of the
     /// action running or last run, or the time last advanced to.
+    override var isVirtualTime: Bool { true }
+
     public override var now: TimeInterval {
         TimeInterval(clock.load(ordering: .acquiring)) / 1e9
     }

@@ -33,6 +33,8 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
     /// The test scheduler's virtual time, in seconds.
     public override var now: TimeInterval { clock.now }
 
+    override var isVirtualTime: Bool { true }
+
     /// Schedules `action` in the test scheduler's queue at its current virtual time, after the
     /// work already due then; it runs with this scheduler as ``Scheduler/current``.
     @discardableResult
