@@ -395,6 +395,11 @@ final class Probe: Sendable {
     /// Runs `body` with the signals it makes reported as plumbing: the runtime's own machinery,
     /// such as a ``Command``'s subjects and operators, which its user did not write and a diagram
     /// need not draw as lanes of their own. Without an installed probe it simply runs `body`.
+    ///
+    /// Only what `body` makes directly is reported: the signals that machinery makes later, in
+    /// its own didSubscribe or deliveries (a command's `catchTo` of each execution), run in
+    /// contexts of their own, and the trace recorder marks them from the trace (Tracer's
+    /// `markMachineryOfPlumbing`), where who made what is known.
     static func plumbing<R>(_ body: () throws -> R) rethrows -> R {
         guard let context, !context.plumbing else { return try body() }
         var inner = context
