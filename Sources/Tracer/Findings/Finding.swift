@@ -22,16 +22,26 @@ public struct Finding: Sendable, Hashable {
     public var subscriptions: [Int]
     /// When: each run's time, or the times of the values missed.
     public var times: [Double]
+    /// The events that show it, by index in the trace's events, in order: each run's
+    /// `didSubscribe`, each missed send, and so on (what a diagram highlights).
+    public var events: [Int]
     /// What happened, in one sentence.
     public var sentence: String
+    /// The change that removes it, where there is one.
+    public var suggestion: Suggestion?
 
     /// Makes a finding.
-    public init(kind: Kind, signals: [Int], subscriptions: [Int], times: [Double], sentence: String) {
+    public init(
+        kind: Kind, signals: [Int], subscriptions: [Int], times: [Double], events: [Int] = [], sentence: String,
+        suggestion: Suggestion? = nil
+    ) {
         self.kind = kind
         self.signals = signals
         self.subscriptions = subscriptions
         self.times = times
+        self.events = events
         self.sentence = sentence
+        self.suggestion = suggestion
     }
 
     /// How many values a sentence quotes before saying how many more there are.

@@ -1,0 +1,129 @@
+/// What a suggested change did, read from the trace before it and the trace of the same scenario
+/// run again with the change: how many times the finding's cold signal ran, and for every
+/// labelled subscriber whether it received the same events at the same times, or what changed.
+///
+/// The two traces are matched by names, not ids (the change adds signals and subscriptions): a
+/// cold signal by its name, a subscriber by its label and, for a label used more than once, by
+/// the order of its subscriptions.
+public struct FixOutcome: Sendable, Hashable {
+    /// One event a subscriber received: when, and what (a value, `error(message)` or `completed`).
+    public struct Received: Sendable, Hashable, CustomStringConvertible {
+        /// When it arrived.
+        public var time: Double
+        /// What arrived: the value's label, `error(message)` or `completed`.
+        public var event: String
+        /// Whether it was history replayed to a new subscriber.
+        public var replayed: Bool
+
+        /// Makes a received event.
+        public init(time: Double, event: String, replayed: Bool) {
+            self.time = time
+            self.event = event
+            self.replayed = replayed
+        }
+
+        /// The event and its time, for people: `"response" at 1 s` (replayed: `… at 1 s, replayed`).
+        public var description: String {
+            "\(event) at \(SecondsFormat.forPeople.format(time))\(replayed ? ", replayed" : "")"
+        }
+    }
+
+    /// One labelled subscriber, before and after.
+    public struct Subscriber: Sendable, Hashable {
+        /// Its label.
+        public var label: String
+        /// What it received before the change; `nil` if it did not subscribe then.
+        public var before: [Received]?
+        /// What it received after the change; `nil` if it did not subscribe then.
+        public var after: [Received]?
+
+        /// Whether it received the same events at the same times (a replayed value that arrives at
+        /// the same time as the live one did counts as the same).
+        public var isUnchanged: Bool {
+            before.map(Self.comparable) == after.map(Self.comparable)
+        }
+
+        private static func comparable(_ events: [Received]) -> [String] {
+            events.map { "\($0.time) \($0.event)" }
+        }
+    }
+
+    /// How many times a cold signal's `didSubscribe` ran, before and after.
+    public struct Runs: Sendable, Hashable {
+        /// The signal's name.
+        public var name: String
+        /// Its runs before the change.
+        public var before: Int
+        /// Its runs after the change.
+        public var after: Int
+    }
+
+    /// The runs of each cold signal a repeated-side-effect finding names (fetchData: 6 before, 1 after);
+    /// empty for other kinds.
+    public var runs: [Runs]
+    /// Every labelled subscriber of either trace, in the order of their first subscriptions
+    /// (before's, then any only after's).
+    public var subscribers: [Subscriber]
+    /// Whether the change removed the finding: the changed run has no finding of the same kind
+    /// on a signal of the same name.
+    public var removesFinding: Bool
+
+    /// The subscribers whose events changed.
+    public var changed: [Subscriber] { subscribers.filter { !$0.isUnchanged } }
+
+    /// Compares `before`, where `finding` was found, with `after`, the same scenario run with the
+    /// finding's suggested change.
+    public init(finding: Finding, before: Trace, after: Trace) {
+        let names = finding.signals.compactMap { before.signals.indices.contains($0) ? before.signals[$0].name : nil }
+        let runsBefore = Dictionary(grouping: before.coldRuns()) { before.signals[$0.signal].name }
+        let runsAfter = Dictionary(grouping: after.coldRuns()) { after.signals[$0.signal].name }
+        runs = finding.kind == .repeatedSideEffect
+            ? names.map { Runs(name: $0, before: runsBefore[$0]?.count ?? 0, after: runsAfter[$0]?.count ?? 0) }
+            : []
+        let received = (before.receivedByLabel(), after.receivedByLabel())
+        var subscribers = received.0.map { entry in
+            Subscriber(label: entry.label, before: entry.events, after: received.1.first { $0.key == entry.key }?.events)
+        }
+        for entry in received.1 where !received.0.contains(where: { $0.key == entry.key }) {
+            subscribers.append(Subscriber(label: entry.label, before: nil, after: entry.events))
+        }
+        self.subscribers = subscribers
+        let afterFindings = after.findings()
+        removesFinding = !afterFindings.contains { other in
+            other.kind == finding.kind
+                && Set(other.signals.compactMap { after.signals.indices.contains($0) ? after.signals[$0].name : nil })
+                    .intersection(names).isEmpty == false
+        }
+    }
+}
+
+extension Trace {
+    /// What each labelled subscription received, in the order of the subscriptions, keyed by label
+    /// and the how-manieth subscription of that label it is ("Late#1").
+    func receivedByLabel() -> [(key: String, label: String, events: [FixOutcome.Received])] {
+        var order: [(key: String, label: String, subscription: Int)] = []
+        var seen: [String: Int] = [:]
+        var index: [Int: Int] = [:]  // subscription -> position in order
+        for subscription in subscriptions {
+            guard case .label(let label) = subscription.subscriber else { continue }
+            seen[label, default: 0] += 1
+            index[subscription.id] = order.count
+            order.append(("\(label)#\(seen[label]!)", label, subscription.id))
+        }
+        var events = Array(repeating: [FixOutcome.Received](), count: order.count)
+        for event in self.events {
+            switch event.kind {
+            case .next(let subscription, let value, let replayed):
+                if let at = index[subscription] { events[at].append(.init(time: event.time, event: "\"\(value)\"", replayed: replayed)) }
+            case .error(let subscription, let message, let replayed):
+                if let at = index[subscription] {
+                    events[at].append(.init(time: event.time, event: "error(\(message))", replayed: replayed))
+                }
+            case .completed(let subscription, let replayed):
+                if let at = index[subscription] { events[at].append(.init(time: event.time, event: "completed", replayed: replayed)) }
+            default: break
+            }
+        }
+        return order.indices.map { (order[$0].key, order[$0].label, events[$0]) }
+    }
+}
