@@ -1,0 +1,36 @@
+/// A finding with the proof of its fix, when there is one: what `sigviz explain` and the report show.
+public struct Explanation: Sendable {
+    /// What went wrong.
+    public var finding: Finding
+    /// The suggested change applied to the scenario and run again; `nil` when the finding has no
+    /// suggestion, the input is a trace file (nothing to run again), or the change could not be
+    /// placed in the file.
+    public var fix: ProvenFix?
+
+    /// Makes an explanation.
+    public init(finding: Finding, fix: ProvenFix? = nil) {
+        self.finding = finding
+        self.fix = fix
+    }
+}
+
+/// A suggested change, made to the scenario and run on the same virtual times: the edit, the run
+/// after it, and how it compares with the run before.
+public struct ProvenFix: Sendable {
+    /// The edit, for people, with line numbers: `after line 11, add "let sharedFetchData = …"`.
+    public var edit: String
+    /// The scenario file's text after the edit.
+    public var source: String
+    /// The trace of the changed scenario.
+    public var after: Trace
+    /// How the changed run compares with the one before.
+    public var outcome: FixOutcome
+
+    /// Makes a proven fix.
+    public init(edit: String, source: String, after: Trace, outcome: FixOutcome) {
+        self.edit = edit
+        self.source = source
+        self.after = after
+        self.outcome = outcome
+    }
+}
