@@ -40,7 +40,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     /// The instrumentation installation this signal reports to, if any.
     let probe: Probe?
     /// The id the probe gave this signal (0 when not observed).
-    let signalID: Int
+    package let signalID: Int
     private let nameStorage: Locked<String>
 
     init(kind: SignalKind, name: String) {

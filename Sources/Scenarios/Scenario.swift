@@ -24,6 +24,8 @@ public struct Scenario: Sendable, Identifiable {
     private let body: @Sendable (TestScheduler, TextBudget?) -> [Any]
     /// Where a scenario file's run notes which subscription each `subscribe` statement made.
     let log: SubscriptionLog?
+    /// Where a scenario file's run notes where in the file each signal was made.
+    let places: SignalPlaces?
 
     /// Makes a scenario.
     /// - Parameters:
@@ -41,12 +43,14 @@ public struct Scenario: Sendable, Identifiable {
         name: String, title: String, experiment: Int, summary: String,
         body: @escaping @Sendable (TestScheduler) -> [Any]
     ) {
-        self.init(name: name, title: title, experiment: experiment, summary: summary, log: nil) { scheduler, _ in body(scheduler) }
+        self.init(name: name, title: title, experiment: experiment, summary: summary, log: nil, places: nil) { scheduler, _ in
+            body(scheduler)
+        }
     }
 
     /// Makes a scenario whose body measures the text it makes against a run's ``TextBudget``, when the run has one.
     init(
-        name: String, title: String, experiment: Int, summary: String, log: SubscriptionLog?,
+        name: String, title: String, experiment: Int, summary: String, log: SubscriptionLog?, places: SignalPlaces?,
         body: @escaping @Sendable (TestScheduler, TextBudget?) -> [Any]
     ) {
         self.name = name
@@ -54,6 +58,7 @@ public struct Scenario: Sendable, Identifiable {
         self.experiment = experiment
         self.summary = summary
         self.log = log
+        self.places = places
         self.body = body
     }
 
@@ -122,7 +127,7 @@ public struct Scenario: Sendable, Identifiable {
     ///   - text: What a scenario file's templates may make; it stops the run through `budget`.
     func trace(recordingInto recorder: TraceRecorder, budget: ReportBudget? = nil, text: TextBudget? = nil) -> Trace? {
         let scheduler = TestScheduler()
-        let gate = RecordingGate(recorder, log: log)
+        let gate = RecordingGate(recorder, log: log, places: places)
         // What Trace.record(title:clock:_:) does, with a gate that can be closed afterwards.
         let kept = Instrumentation.withInstrument(gate, clock: scheduler, budget: budget) {
             let kept = scheduler.perform { body(scheduler, text) }
@@ -158,15 +163,18 @@ public struct Scenario: Sendable, Identifiable {
 }
 
 /// Forwards reports to a recorder until it is closed, and drops them afterwards.
-/// Passes subscription reports to the scenario file's ``SubscriptionLog``, if it has one.
+/// Passes subscription reports to the scenario file's ``SubscriptionLog`` and signal-creation reports
+/// to its ``SignalPlaces``, if it has them.
 private final class RecordingGate: Instrument {
     private let recorder: TraceRecorder
     private let log: SubscriptionLog?
+    private let places: SignalPlaces?
     private let open = Atomic(true)
 
-    init(_ recorder: TraceRecorder, log: SubscriptionLog?) {
+    init(_ recorder: TraceRecorder, log: SubscriptionLog?, places: SignalPlaces?) {
         self.recorder = recorder
         self.log = log
+        self.places = places
     }
 
     func record(_ event: InstrumentationEvent) {
@@ -177,6 +185,9 @@ private final class RecordingGate: Instrument {
             } else {
                 log.noteSubscribed(sequence: event.sequence, label: nil)
             }
+        }
+        if let places, case .signalCreated(let signal, _, _) = event.kind {
+            places.noteCreated(sequence: event.sequence, signal: signal)
         }
         recorder.record(event)
     }

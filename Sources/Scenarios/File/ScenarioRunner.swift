@@ -10,10 +10,11 @@ extension ScenarioFile {
         scenario(named: name, log: nil)
     }
 
-    func scenario(named name: String, log: SubscriptionLog?) -> Scenario {
+    func scenario(named name: String, log: SubscriptionLog?, places: SignalPlaces? = nil) -> Scenario {
         let file = self
-        return Scenario(name: name, title: title ?? name, experiment: experiment, summary: about, log: log) { scheduler, text in
-            var runner = ScenarioRunner(scheduler: scheduler, log: log, file: file, text: text)
+        return Scenario(name: name, title: title ?? name, experiment: experiment, summary: about, log: log, places: places) {
+            scheduler, text in
+            var runner = ScenarioRunner(scheduler: scheduler, log: log, places: places, file: file, text: text)
             for statement in file.statements { runner.run(statement) }
             return runner.kept
         }
@@ -50,6 +51,23 @@ private enum Value {
         }
     }
 
+    /// Notes where its signal was made (``SignalPlaces``): at `line` and `column`, or, with
+    /// `name`, declared by the statement at `line`. A command has no signal of its own.
+    func note(in places: SignalPlaces, name: String? = nil, line: Int, column: Int = 1) {
+        func note<V>(_ signal: Signal<V>) {
+            if let name { places.note(signal, name: name, line: line) } else { places.note(signal, line: line, column: column) }
+        }
+        switch self {
+        case .signal(let signal): note(signal)
+        case .subject(let subject): note(subject)
+        case .connection(let connection): note(connection.signal)
+        case .terminal(let terminal): note(terminal)
+        case .groups(let groups): note(groups)
+        case .signals(let signals): note(signals)
+        case .command: break
+        }
+    }
+
     /// Sends `event` into a subject or channel terminal.
     func send(_ event: Event<String>) {
         switch self {
@@ -65,6 +83,8 @@ private enum Value {
 private struct ScenarioRunner {
     let scheduler: TestScheduler
     let log: SubscriptionLog?
+    /// Where the run notes where each signal was made, when it is asked.
+    let places: SignalPlaces?
     let file: ScenarioFile
     /// What the templates may make, when the run is limited.
     let text: TextBudget?
@@ -80,9 +100,10 @@ private struct ScenarioRunner {
     /// Everything made, kept alive until the recording ends.
     var kept: [Any] = []
 
-    init(scheduler: TestScheduler, log: SubscriptionLog?, file: ScenarioFile, text: TextBudget?) {
+    init(scheduler: TestScheduler, log: SubscriptionLog?, places: SignalPlaces?, file: ScenarioFile, text: TextBudget?) {
         self.scheduler = scheduler
         self.log = log
+        self.places = places
         self.file = file
         self.text = text
     }
@@ -107,8 +128,9 @@ private struct ScenarioRunner {
         return scheduler
     }
 
-    mutating func define(_ name: String, _ value: Value) {
+    mutating func define(_ name: String, _ value: Value, line: Int) {
         values[name] = value
+        if let places { value.note(in: places, name: name, line: line) }
         switch value {
         case .signal(let signal): kept.append(signal)
         case .subject(let subject): kept.append(subject)
@@ -124,11 +146,12 @@ private struct ScenarioRunner {
         switch statement.value {
         case .cold(let name, let timeline):
             colds[name] = timeline
-            define(name, .signal(Self.cold(name, timeline, scheduler: scheduler)))
-        case .subject(let name): define(name, .subject(Subject<String>().named(name)))
-        case .behavior(let name, let initial): define(name, .subject(BehaviorSubject(initial).named(name)))
+            define(name, .signal(Self.cold(name, timeline, scheduler: scheduler)), line: statement.line)
+        case .subject(let name): define(name, .subject(Subject<String>().named(name)), line: statement.line)
+        case .behavior(let name, let initial): define(name, .subject(BehaviorSubject(initial).named(name)), line: statement.line)
         case .replay(let name, let capacity):
-            define(name, .subject(ReplaySubject<String>(capacity: capacity ?? ReplaySubject<String>.unlimitedCapacity).named(name)))
+            let subject = ReplaySubject<String>(capacity: capacity ?? ReplaySubject<String>.unlimitedCapacity).named(name)
+            define(name, .subject(subject), line: statement.line)
         case .channel(let leading, let following):
             let channel = Channel<String>()
             kept.append(channel)
@@ -137,16 +160,17 @@ private struct ScenarioRunner {
                 terminal.named(name)
                 terminal.values.named(name)
             }
-            define(leading, .terminal(channel.leadingTerminal))
-            define(following, .terminal(channel.followingTerminal))
+            define(leading, .terminal(channel.leadingTerminal), line: statement.line)
+            define(following, .terminal(channel.followingTerminal), line: statement.line)
         case .command(let name, let signal, let concurrent, let enabled):
             // RAC's command hops to the main thread scheduler: the file's `main`, declared before or after.
             let main = namedScheduler("main")
             define(name, .command(command(name, signal: signal, concurrent: concurrent, enabled: enabled, on: main,
-                                          line: statement.line)))
+                                          line: statement.line)), line: statement.line)
         case .scheduler(let name): _ = namedScheduler(name)
         case .pipeline(let name, let source, let operators):
-            define(name, named(pipeline(name, source, operators, line: statement.line), name, source: source.value, operators: operators))
+            let made = pipeline(name, source, operators, line: statement.line)
+            define(name, named(made, name, source: source.value, operators: operators), line: statement.line)
         case .action(let action, let time):
             let work = perform(action)
             if let time {
@@ -328,9 +352,11 @@ private struct ScenarioRunner {
             case .errors: current = .signal(command.errors.map(EventText.message(of:)))
             }
         }
+        if let places { current.note(in: places, line: line, column: Int(source.column)) }
         for (op, column) in operators.lazy.map({ ($0.value, $0.column) }) {
             if case .groupBy(let keys) = op {
                 current = .groups(current.signal.groupBy { keys[$0] ?? $0 })
+                if let places { current.note(in: places, line: line, column: Int(column)) }
                 continue
             }
             switch op {
@@ -452,6 +478,7 @@ private struct ScenarioRunner {
             case .subscribeOn(let name): current = .signal(current.signal.subscribe(on: scheduler(name)))
             case .groupBy: break
             }
+            if let places { current.note(in: places, line: line, column: Int(column)) }
         }
         return current
     }

@@ -6,11 +6,18 @@ public struct Explanation: Sendable {
     /// suggestion, the input is a trace file (nothing to run again), or the change could not be
     /// placed in the file.
     public var fix: ProvenFix?
+    /// The 1-based line and column in the scenario file of the finding's first signal (where
+    /// it was declared or made), when the input is a scenario file.
+    public var line: Int?
+    /// See ``line``.
+    public var column: Int?
 
     /// Makes an explanation.
-    public init(finding: Finding, fix: ProvenFix? = nil) {
+    public init(finding: Finding, fix: ProvenFix? = nil, line: Int? = nil, column: Int? = nil) {
         self.finding = finding
         self.fix = fix
+        self.line = line
+        self.column = column
     }
 }
 

@@ -56,6 +56,13 @@ public struct FixOutcome: Sendable, Hashable {
         public var before: Int
         /// Its runs after the change.
         public var after: Int
+
+        /// Makes a count.
+        public init(name: String, before: Int, after: Int) {
+            self.name = name
+            self.before = before
+            self.after = after
+        }
     }
 
     /// The runs of each cold signal a repeated-side-effect finding names (fetchData: 6 before, 1 after);

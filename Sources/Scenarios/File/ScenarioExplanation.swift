@@ -1,0 +1,53 @@
+import Tracer
+
+extension ScenarioFile {
+    /// The most suggestions one explanation proves by running the changed file: each is a run of
+    /// its own, so a file with thousands of findings is still explained in bounded time; the
+    /// suggestions past it are given unproven.
+    public static let maximumProvenFixes = 8
+
+    /// Runs the file and explains what went wrong: each of the trace's findings (``Trace/findings()``),
+    /// placed at the line and column of its first signal, and, for one with a suggestion, the
+    /// suggestion made to the file and run again on the same virtual times (``ProvenFix``).
+    ///
+    /// A suggestion whose changed run still has the finding is dropped: one that does not remove
+    /// the problem is not made. One that cannot be placed in the file, or whose changed file does
+    /// not run within `maximumEvents`, is kept without a proof.
+    /// - Parameters:
+    ///   - name: The scenario's name.
+    ///   - maximumEvents: The most events each run may make (see ``Scenario/trace(maximumEvents:)``).
+    /// - Returns: The trace and the explanations, in the order of ``Trace/findings()``.
+    /// - Throws: ``RunLimitExceeded`` when the file's own run went past a limit.
+    public func explain(named name: String, maximumEvents: Int) throws(RunLimitExceeded) -> (trace: Trace, explanations: [Explanation]) {
+        try explain(named: name, maximumEvents: maximumEvents) { $0.findings() }
+    }
+
+    /// ``explain(named:maximumEvents:)`` with the findings `find` reads from the trace.
+    func explain(
+        named name: String, maximumEvents: Int, finding find: (Trace) -> [Finding]
+    ) throws(RunLimitExceeded) -> (trace: Trace, explanations: [Explanation]) {
+        let places = SignalPlaces()
+        let trace = try scenario(named: name, log: nil, places: places).trace(maximumEvents: maximumEvents)
+        let placed = places.places()
+        var proofs = 0
+        var explanations: [Explanation] = []
+        for finding in find(trace) {
+            let place = finding.signals.first.flatMap { placed[$0] }
+            var explanation = Explanation(finding: finding, line: place?.line, column: place?.column)
+            if let suggestion = finding.suggestion, proofs < Self.maximumProvenFixes,
+               let edit = edit(making: suggestion, places: placed),
+               let changed = try? ScenarioFile(parsing: edit.text, file: path),
+               let after = try? changed.scenario(named: name).trace(maximumEvents: maximumEvents) {
+                proofs += 1
+                let outcome = FixOutcome(finding: finding, before: trace, after: after)
+                if outcome.removesFinding {
+                    explanation.fix = ProvenFix(edit: edit.description, source: edit.text, after: after, outcome: outcome)
+                } else {
+                    explanation.finding.suggestion = nil
+                }
+            }
+            explanations.append(explanation)
+        }
+        return (trace, explanations)
+    }
+}

@@ -1,0 +1,83 @@
+import Tracer
+
+extension ScenarioFile {
+    /// The edit of this file that makes `suggestion`, placed by where the run made each signal;
+    /// `nil` when the change cannot be placed in the file (a signal the file did not make, a
+    /// cold signal with `{}` that `flattenMap` fills, an operator the change does not apply to).
+    func edit(making suggestion: Suggestion, places: [Int: SignalPlaces.Place]) -> FileEdit? {
+        guard let place = places[suggestion.signal] else { return nil }
+        var edit = FileEdit(source)
+        switch suggestion.change {
+        case .share(_, let sharing):
+            if let (name, line) = place.declared {
+                guard !isTemplatedCold(name) else { return nil }
+                // A new name for the shared signal, and every later use of the old one changed to it.
+                let shared = unusedName(like: "shared" + name.prefix(1).uppercased() + name.dropFirst())
+                for later in (line + 1)...max(line + 1, lineCount) {
+                    for token in (edit.tokens(ofLine: later) ?? []).reversed() where token.word == name {
+                        edit.replace(line: later, from: token.column, to: token.end, with: shared)
+                    }
+                }
+                edit.add("let \(shared) = \(name) | \(sharing.rawValue)", afterLine: line)
+            } else if let made = place.made, let tokens = edit.tokens(ofLine: made.line) {
+                // Inside a pipeline: the operator goes right after the source or operator that made the signal.
+                if let next = tokens.first(where: { $0.kind == .symbol("|") && $0.column > made.column }) {
+                    edit.replace(line: made.line, from: next.column, to: next.column, with: "| \(sharing.rawValue) ")
+                } else if let last = tokens.last {
+                    edit.replace(line: made.line, from: last.end, to: last.end, with: " | \(sharing.rawValue)")
+                }
+            }
+        case .replaySubject(_, let capacity):
+            guard let (name, line) = place.declared, statement(at: line).map({ if case .subject(name) = $0 { true } else { false } }) == true,
+                  let tokens = edit.tokens(ofLine: line), let keyword = tokens.first(where: { $0.word == "subject" }),
+                  let declared = tokens.first(where: { $0.word == name && $0.column > keyword.column }) else { return nil }
+            edit.replace(line: line, from: keyword.column, to: declared.end,
+                         with: "replay \(name)" + (capacity.map { " capacity \($0)" } ?? ""))
+        case .switchToLatest:
+            guard let made = place.made, case .pipeline(_, _, let operators)? = statement(at: made.line),
+                  let op = operators.first(where: { Int($0.column) == made.column }),
+                  let tokens = edit.tokens(ofLine: made.line) else { return nil }
+            let own = tokens.drop { $0.column <= made.column }.prefix { $0.kind != .symbol("|") }
+            guard let first = own.first, let last = own.last else { return nil }
+            switch op.value {
+            case .flattenMapTo(let inner): edit.replace(line: made.line, from: first.column, to: last.end, with: "map \(inner) | switchToLatest")
+            case .flatten: edit.replace(line: made.line, from: first.column, to: last.end, with: "switchToLatest")
+            default: return nil
+            }
+        }
+        return edit.isEmpty ? nil : edit
+    }
+
+    /// The statement on 1-based line `line`, if there is one.
+    private func statement(at line: Int) -> Statement? {
+        statements.first { $0.line == line }?.value
+    }
+
+    /// The number of lines of the file.
+    private var lineCount: Int { ScenarioLexer.lines(of: source).reduce(0) { count, _ in count + 1 } }
+
+    /// Whether `name` is a cold signal with `{}` in its events: `flattenMap NAME` makes a new
+    /// one per value from it, which a shared signal cannot stand in for.
+    private func isTemplatedCold(_ name: String) -> Bool {
+        statements.contains { statement in
+            if case .cold(name, let timeline) = statement.value {
+                return timeline.contains { $0.events.contains(where: \.isTemplate) }
+            }
+            return false
+        }
+    }
+
+    /// `base`, or `base` with the first number from 2 that makes it a word the file does not use.
+    private func unusedName(like base: String) -> String {
+        var used: Set<String> = []
+        for line in ScenarioLexer.lines(of: source) {
+            for token in (try? ScenarioLexer.tokens(of: String(line))) ?? [] { if let word = token.word { used.insert(word) } }
+        }
+        var name = base, number = 2
+        while used.contains(name) {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        return name
+    }
+}

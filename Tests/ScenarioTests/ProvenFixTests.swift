@@ -1,0 +1,152 @@
+@testable import Scenarios
+import Testing
+import Tracer
+
+// The proven fix (issue 16): a finding's suggestion made to the scenario file, run again on the
+// same virtual times, and compared with the run before.
+
+@Suite("Proven fixes: a suggestion made to the file, run again, compared")
+struct ProvenFixTests {
+    /// The findings of `trace`, each of the kind `kind` given `change` on its first signal.
+    private static func suggesting(
+        _ kind: Finding.Kind, _ change: @escaping (Int) -> Suggestion.Change
+    ) -> (Trace) -> [Finding] {
+        { trace in
+            trace.findings().filter { $0.kind == kind }.map { finding in
+                var finding = finding
+                finding.suggestion = Suggestion(change: change(finding.signals[0]), sentence: "test")
+                return finding
+            }
+        }
+    }
+
+    @Test("fetchdata: replayLazily after fetchData makes six runs one, and every binding receives what it did")
+    func fetchdata() throws {
+        let file = try #require(Catalog.file(named: "fetchdata"))
+        let (before, explanations) = try file.explain(
+            named: "fetchdata", maximumEvents: 100_000,
+            finding: Self.suggesting(.repeatedSideEffect) { .share(signal: $0, through: .replayLazily) })
+        let explanation = try #require(explanations.first)
+        #expect(explanation.line == 12)
+        let fix = try #require(explanation.fix)
+        #expect(fix.edit == """
+            after line 12, add: let sharedFetchData = fetchData | replayLazily
+            line 13: let title = sharedFetchData | flattenMap return "Cold and hot signals" | named "title"
+            line 14: let desc = sharedFetchData | flattenMap return "Why *six* requests?" | named "desc"
+            """)
+        #expect(fix.outcome.runs == [FixOutcome.Runs(name: "fetchData", before: 6, after: 1)])
+        #expect(fix.outcome.removesFinding)
+        #expect(fix.outcome.subscribers.map(\.label) == ["someLabel", "originTextView", "renderedTextView", "alert"])
+        #expect(fix.outcome.changed.isEmpty)
+        // Checked against an independent run: the catalog's own fetchdata-replaylazily, written by hand.
+        let independent = try #require(Catalog.scenario(named: "fetchdata-replaylazily")).trace()
+        let outcome = FixOutcome(finding: explanation.finding, before: before, after: independent)
+        #expect(outcome.subscribers == fix.outcome.subscribers)
+        #expect(outcome.runs == fix.outcome.runs)
+    }
+
+    private func explain(
+        _ text: String, _ kind: Finding.Kind, _ change: @escaping (Int) -> Suggestion.Change
+    ) throws -> (trace: Trace, explanations: [Explanation]) {
+        try ScenarioFile(parsing: text, file: "fix.sigviz")
+            .explain(named: "fix", maximumEvents: 100_000, finding: Self.suggesting(kind, change))
+    }
+
+    @Test("a late subscriber to a subject made a replay subject of capacity 1: it now receives the last value, replayed, at its subscription")
+    func replaySubject() throws {
+        let (_, explanations) = try explain("""
+            subject prices
+            subscribe "Early" to prices
+            at 1 send prices "100"
+            at 2 send prices "101"
+            at 3 subscribe "Late" to prices
+            at 4 send prices "102"
+            """, .missedValues) { .replaySubject(signal: $0, capacity: 1) }
+        let explanation = try #require(explanations.first)
+        #expect(explanation.line == 1)
+        let fix = try #require(explanation.fix)
+        #expect(fix.edit == "line 1: replay prices capacity 1")
+        #expect(fix.source.hasPrefix("replay prices capacity 1\nsubscribe \"Early\" to prices\n"))
+        #expect(fix.outcome.runs.isEmpty)
+        let late = try #require(fix.outcome.subscribers.first { $0.label == "Late" })
+        #expect(late.before?.map(\.description) == ["\"102\" at 4 s"])
+        #expect(late.after?.map(\.description) == ["\"101\" at 3 s, replayed", "\"102\" at 4 s"])
+        #expect(fix.outcome.changed.map(\.label) == ["Late"])
+    }
+
+    @Test("a cold signal made inside a pipeline is shared right after the source that made it; a run that never ends proves nothing")
+    func shareInsidePipeline() throws {
+        let text = """
+            let ticks = interval 1 | take 2   # two ticks
+            subscribe "A" to ticks
+            subscribe "B" to ticks
+            """
+        let file = try ScenarioFile(parsing: text, file: "fix.sigviz")
+        let places = SignalPlaces()
+        _ = file.scenario(named: "fix", log: nil, places: places).trace()
+        let edit = try #require(file.edit(making: Suggestion(change: .share(signal: 0, through: .replayLazily), sentence: ""),
+                                          places: places.places()))
+        #expect(edit.description == "line 1: let ticks = interval 1 | replayLazily | take 2   # two ticks")
+        // Shared, the interval's connection never ends: the changed run goes past its limit, and nothing is proven.
+        let (_, explanations) = try explain(text, .repeatedSideEffect) { .share(signal: $0, through: .replayLazily) }
+        let explanation = try #require(explanations.first)
+        #expect((explanation.line, explanation.column) == (1, 13))
+        #expect(explanation.fix == nil)
+    }
+
+    @Test("flattenMap becomes map then switchToLatest; the stale result stops arriving")
+    func switchToLatest() throws {
+        let file = try ScenarioFile(parsing: """
+            subject typed
+            cold request: +1 next "results for {}", +1 completed
+            let results = typed | flattenMap request
+            subscribe "View" to results
+            at 0 send typed "s"
+            at 0.5 send typed "sw"
+            """, file: "fix.sigviz")
+        let places = SignalPlaces()
+        let before = file.scenario(named: "fix", log: nil, places: places).trace()
+        let placed = places.places()
+        let results = try #require(before.signals.first { $0.name == "results" }?.id)
+        #expect(placed[results]?.made == SignalPlaces.Spot(line: 3, column: 21))
+        let edit = try #require(file.edit(making: Suggestion(change: .switchToLatest(signal: results), sentence: ""), places: placed))
+        #expect(edit.description == "line 3: let results = typed | map request | switchToLatest")
+        let after = try ScenarioFile(parsing: edit.text, file: "fix.sigviz").scenario(named: "fix").trace()
+        let finding = Finding(kind: .repeatedSideEffect, signals: [results], subscriptions: [], times: [], sentence: "")
+        let view = FixOutcome(finding: finding, before: before, after: after).subscribers.first { $0.label == "View" }
+        #expect(view?.before?.map(\.description) == ["\"results for s\" at 1 s", "\"results for sw\" at 1.5 s"])
+        #expect(view?.after?.map(\.description) == ["\"results for sw\" at 1.5 s"])
+    }
+
+    @Test("no proof where the change cannot be placed: a cold signal with {} that flattenMap fills")
+    func templatedColdUnproven() throws {
+        let (_, explanations) = try explain("""
+            cold request: +1 next "results for {}", +1 completed
+            subscribe "A" to request
+            subscribe "B" to request
+            """, .repeatedSideEffect) { .share(signal: $0, through: .replayLazily) }
+        let explanation = try #require(explanations.first)
+        #expect(explanation.fix == nil)
+        #expect(explanation.finding.suggestion != nil)
+    }
+
+    @Test("a suggestion whose changed run still has the finding is not made")
+    func ineffectiveDropped() throws {
+        // Sharing a, one of the two pipelines from clock, leaves b's run: clock still runs twice.
+        let text = """
+            cold clock: +1 next "tick", +1 completed
+            let a = clock | map "a{}"
+            let b = clock | map "b{}"
+            subscribe "A" to a
+            subscribe "B" to b
+            """
+        let (trace, explanations) = try explain(text, .repeatedSideEffect) { _ in .share(signal: 1, through: .replayLazily) }
+        #expect(trace.signals[1].name == "a")
+        let explanation = try #require(explanations.first)
+        #expect(explanation.fix == nil)
+        #expect(explanation.finding.suggestion == nil)
+        // Sharing clock itself removes the repeat: then the proof is made.
+        let (_, shared) = try explain(text, .repeatedSideEffect) { .share(signal: $0, through: .replayLazily) }
+        #expect(shared.first?.fix?.outcome.removesFinding == true)
+    }
+}
