@@ -56,6 +56,16 @@ enum Limits {
         }
     }
 
+    /// Runs the scenario file of `input` within the limit and explains its findings, proving each
+    /// suggestion by a run of the changed file within the same limit.
+    static func explain(_ file: ScenarioFile, named name: String, input: String) throws -> (trace: Trace, explanations: [Explanation]) {
+        do {
+            return try file.explain(named: name, maximumEvents: maximumEvents)
+        } catch {
+            throw failure(error, input: input)
+        }
+    }
+
     private static func failure(_ error: RunLimitExceeded, input: String) -> CommandFailure {
         switch error {
         case .events(let error):

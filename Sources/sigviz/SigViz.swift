@@ -25,7 +25,7 @@ struct SigViz: ParsableCommand {
               sigviz trace fetchdata --format perfetto -o fetchdata.perfetto.json
             """,
         version: "0.4.0",
-        subcommands: [List.self, TraceCommand.self, RenderCommand.self, CompareCommand.self, GraphCommand.self, CheckCommand.self, ReportCommand.self, DocsCommand.self]
+        subcommands: [List.self, TraceCommand.self, RenderCommand.self, CompareCommand.self, GraphCommand.self, CheckCommand.self, ExplainCommand.self, ReportCommand.self, DocsCommand.self]
     )
 }
 

@@ -14,6 +14,8 @@ import Tracer
 enum SingleOption {
     /// `-o/--output`, as messages name it: the option every command that writes has once.
     static let output = "-o/--output"
+    /// `--fail-on` of `explain`.
+    static let failOn = "--fail-on"
 
     /// The values given to each counted option, by its name as messages show it.
     private final class Tally: Sendable {

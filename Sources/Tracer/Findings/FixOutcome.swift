@@ -43,6 +43,17 @@ public struct FixOutcome: Sendable, Hashable {
             before.map(Self.comparable) == after.map(Self.comparable)
         }
 
+        /// What changed, for people: "unchanged", or what it received before and after
+        /// (`before: "102" at 4 s; after: "101" at 3 s, replayed, "102" at 4 s`), "nothing" for none.
+        public var summary: String {
+            guard !isUnchanged else { return "unchanged" }
+            func text(_ events: [Received]?) -> String {
+                guard let events else { return "not subscribed" }
+                return events.isEmpty ? "nothing" : events.map(\.description).joined(separator: "; ")
+            }
+            return "before: \(text(before)) | after: \(text(after))"
+        }
+
         private static func comparable(_ events: [Received]) -> [String] {
             events.map { "\($0.time) \($0.event)" }
         }

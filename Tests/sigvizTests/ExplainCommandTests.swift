@@ -1,0 +1,85 @@
+import Foundation
+import Scenarios
+import Testing
+import Tracer
+
+// `sigviz explain` (issue 16): findings in a terminal and as JSON, placed in the file, with
+// --fail-on for CI.
+
+@Suite("sigviz explain")
+struct ExplainCommandTests {
+    private func file(_ text: String, in directory: URL, named name: String = "late.sigviz") throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    private static let late = """
+        subject prices
+        subscribe "Early" to prices
+        at 1 send prices "100"
+        at 3 subscribe "Late" to prices
+        """
+
+    @Test("a scenario without findings says so, and exits with status 0")
+    func noFindings() throws {
+        let run = try sigviz("explain", "fetchdata-replaylazily")
+        #expect(run.status == 0)
+        #expect(run.output == "fetchdata-replaylazily: no findings\n")
+    }
+
+    @Test("a finding in a scenario file is placed at its line and column, with its kind in words")
+    func placed() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try file(Self.late, in: directory)
+        let run = try sigviz("explain", path)
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("\(path):1:1: missed values: Late → prices subscribed to the subject prices at 3 s"))
+    }
+
+    @Test("--fail-on exits with status 1 for a kind found, 0 for a kind not found")
+    func failOn() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try file(Self.late, in: directory)
+        #expect(try sigviz("explain", path, "--fail-on", "missedValues").status == 1)
+        #expect(try sigviz("explain", path, "--fail-on", "repeatedSideEffect").status == 0)
+        #expect(try sigviz("explain", path, "--fail-on", "repeatedSideEffect, missedValues").status == 1)
+    }
+
+    @Test("--fail-on with a kind that does not exist is a usage error naming the kinds")
+    func failOnUnknown() throws {
+        let run = try sigviz("explain", "fetchdata", "--fail-on", "slowness")
+        #expect(run.status == 64)
+        #expect(run.errors.contains("--fail-on: 'slowness' is not a kind of finding; the kinds are repeatedSideEffect, "))
+    }
+
+    @Test("a trace file gives its findings, with no place and no proof")
+    func traceFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try file(Self.late, in: directory)
+        let trace = directory.appendingPathComponent("late.json").path
+        #expect(try sigviz("trace", scenario, "-o", trace).status == 0)
+        let run = try sigviz("explain", trace, "--format", "json")
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: run.data) as? [String: Any])
+        let inputs = try #require(object["inputs"] as? [[String: Any]])
+        let findings = try #require(inputs.first?["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["kind"] as? String } == ["missedValues"])
+        #expect(findings.first?["line"] is NSNull)
+        #expect(findings.first?["fix"] is NSNull)
+    }
+
+    @Test("the JSON is the same bytes on every run, one entry per input, and parses")
+    func jsonDeterministic() throws {
+        let first = try sigviz("explain", "fetchdata", "subject-vs-replay", "--format", "json")
+        let second = try sigviz("explain", "fetchdata", "subject-vs-replay", "--format", "json")
+        #expect(first.status == 0)
+        #expect(first.data == second.data)
+        let object = try #require(try JSONSerialization.jsonObject(with: first.data) as? [String: Any])
+        let inputs = try #require(object["inputs"] as? [[String: Any]])
+        #expect(inputs.map { $0["input"] as? String } == ["fetchdata", "subject-vs-replay"])
+    }
+}
