@@ -1,64 +1,71 @@
-import Tracer
-
 /// A change to a scenario file's text, line by line: lines replaced and lines added, and what
-/// the change was, for people (`after line 11, add: …`; `line 12: …`).
+/// the change was, for people (`after line 11, add: …`; `line 12: …`). Lines are named by their
+/// 1-based number in the file before the edit; each lookup is O(1), so an edit that touches every
+/// line of a large file is linear in it.
 struct FileEdit {
-    /// The file's lines, as they are now.
-    private(set) var lines: [String]
-    /// For each line now, its 1-based line in the file before the edit; `nil` for an added line.
-    private var original: [Int?]
-    /// The lines changed, by their line before the edit, and the lines added after each.
-    private var replaced: Set<Int> = []
+    /// The file's lines before the edit.
+    private let lines: [Substring]
+    /// The lines changed, by their number, as they are now.
+    private var replaced: [Int: String] = [:]
+    /// The lines added after each line, by its number.
     private var added: [Int: [String]] = [:]
 
     /// The edit of `text` that changes nothing yet.
     init(_ text: String) {
-        lines = ScenarioLexer.lines(of: text).map(String.init)
-        original = lines.indices.map { $0 + 1 }
+        lines = Array(ScenarioLexer.lines(of: text))
+    }
+
+    /// The number of lines of the file before the edit.
+    var lineCount: Int { lines.count }
+
+    /// Line `line` as it is now, or nil past the file.
+    private func current(_ line: Int) -> String? {
+        if let changed = replaced[line] { return changed }
+        return lines.indices.contains(line - 1) ? String(lines[line - 1]) : nil
     }
 
     /// The text after the edit.
-    var text: String { lines.joined(separator: "\n") + "\n" }
+    var text: String {
+        var text = ""
+        for line in 1...max(lines.count, 1) {
+            if let now = current(line) { text += now + "\n" }
+            for addition in added[line] ?? [] { text += addition + "\n" }
+        }
+        return text
+    }
 
     /// Whether anything changed.
     var isEmpty: Bool { replaced.isEmpty && added.isEmpty }
 
-    /// The tokens of the line that was line `line` before the edit, or nil if it does not lex.
+    /// The tokens of line `line` as it is now, or nil if there is no such line or it does not lex.
     func tokens(ofLine line: Int) -> [Token]? {
-        guard let index = original.firstIndex(of: line) else { return nil }
-        return try? ScenarioLexer.tokens(of: lines[index])
+        guard let now = current(line) else { return nil }
+        return try? ScenarioLexer.tokens(of: now)
     }
 
-    /// Adds `text` as a new line after the line that was line `line`.
+    /// Adds `text` as a new line after line `line`, after the lines already added there.
     mutating func add(_ text: String, afterLine line: Int) {
-        guard let index = original.firstIndex(of: line) else { return }
-        var at = index + 1
-        while at < original.count, original[at] == nil { at += 1 }
-        lines.insert(text, at: at)
-        original.insert(nil, at: at)
+        guard current(line) != nil else { return }
         added[line, default: []].append(text)
     }
 
-    /// Replaces, in the line that was line `line`, the characters from 1-based column `from` up to
-    /// (not including) column `to` with `text`. Columns are those of the line before the edit:
-    /// replace from the right of a line first.
+    /// Replaces, in line `line` as it is now, the characters from 1-based column `from` up to (not
+    /// including) column `to` with `text`. Columns count the line as it is now: replace from the
+    /// right of a line first.
     mutating func replace(line: Int, from: Int, to: Int, with text: String) {
-        guard let index = original.firstIndex(of: line) else { return }
-        var characters = Array(lines[index])
+        guard let now = current(line) else { return }
+        var characters = Array(now)
         let start = min(max(from - 1, 0), characters.count), end = min(max(to - 1, start), characters.count)
         characters.replaceSubrange(start..<end, with: Array(text))
-        lines[index] = String(characters)
-        replaced.insert(line)
+        replaced[line] = String(characters)
     }
 
     /// What changed, one line per change, in the file's order: `line 12: <the line now>` and
     /// `after line 11, add: <the line>`.
     var description: String {
         var parts: [String] = []
-        for line in Set(replaced).union(added.keys).sorted() {
-            if replaced.contains(line), let index = original.firstIndex(of: line) {
-                parts.append("line \(line): \(lines[index].trimmingWhitespace)")
-            }
+        for line in Set(replaced.keys).union(added.keys).sorted() {
+            if let now = replaced[line] { parts.append("line \(line): \(now.trimmingBlanks)") }
             for text in added[line] ?? [] { parts.append("after line \(line), add: \(text)") }
         }
         return parts.joined(separator: "\n")
@@ -71,7 +78,8 @@ extension Token {
 }
 
 private extension String {
-    var trimmingWhitespace: String {
+    /// Without the spaces and tabs at either end.
+    var trimmingBlanks: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -13,7 +13,7 @@ extension ScenarioFile {
                 guard !isTemplatedCold(name) else { return nil }
                 // A new name for the shared signal, and every later use of the old one changed to it.
                 let shared = unusedName(like: "shared" + name.prefix(1).uppercased() + name.dropFirst())
-                for later in (line + 1)...max(line + 1, lineCount) {
+                for later in (line + 1)..<max(line + 1, edit.lineCount + 1) {
                     for token in (edit.tokens(ofLine: later) ?? []).reversed() where token.word == name {
                         edit.replace(line: later, from: token.column, to: token.end, with: shared)
                     }
@@ -52,9 +52,6 @@ extension ScenarioFile {
     private func statement(at line: Int) -> Statement? {
         statements.first { $0.line == line }?.value
     }
-
-    /// The number of lines of the file.
-    private var lineCount: Int { ScenarioLexer.lines(of: source).reduce(0) { count, _ in count + 1 } }
 
     /// Whether `name` is a cold signal with `{}` in its events: `flattenMap NAME` makes a new
     /// one per value from it, which a shared signal cannot stand in for.
