@@ -127,7 +127,17 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         error: (@Sendable (any Error) -> Void)? = nil,
         completed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        subscribe(ClosureSubscriber(label: label, next: next, error: error, completed: completed))
+        subscribe(label: label, nextHandler: next, errorHandler: error, completedHandler: completed)
+    }
+
+    /// What ``subscribe(label:next:error:completed:)`` does: subscribes a closure subscriber. A
+    /// signal that can deliver to the closures without one, with the same outcome, overrides it
+    /// (``ImmediateSignal``, when its events are delivered at once and unobserved).
+    func subscribe(
+        label: String?, nextHandler: (@Sendable (Value) -> Void)?, errorHandler: (@Sendable (any Error) -> Void)?,
+        completedHandler: (@Sendable () -> Void)?
+    ) -> any Disposable {
+        subscribe(ClosureSubscriber(label: label, next: nextHandler, error: errorHandler, completed: completedHandler))
     }
 }
 
@@ -167,7 +177,7 @@ extension Signal {
 
     /// A signal that completes at once on each subscription (RAC's `+empty`).
     public static func empty() -> Signal<Value> {
-        ImmediateSignal(kind: .empty, name: "+empty", events: [.completed])
+        ImmediateSignal(kind: .empty, name: "+empty", value: nil, error: nil)
     }
 
     /// A signal that sends `value` and completes on each subscription (RAC's `+return:`).
@@ -177,7 +187,7 @@ extension Signal {
     /// every value that `map` wraps would cost more than the mapping.
     public static func `return`(_ value: Value) -> Signal<Value> {
         let name = Probe.current == nil ? "+return:" : "+return: \(value)"
-        return ImmediateSignal(kind: .return, name: name, events: [.next(value), .completed])
+        return ImmediateSignal(kind: .return, name: name, value: value, error: nil)
     }
 
     /// A signal that fails with `error` on each subscription (RAC's `+error:`).
@@ -185,7 +195,7 @@ extension Signal {
     /// Named `"+error: <error>"` when observed, `"+error:"` otherwise.
     public static func error(_ error: any Error) -> Signal<Value> {
         let name = Probe.current == nil ? "+error:" : "+error: \(error)"
-        return ImmediateSignal(kind: .error, name: name, events: [.error(error)])
+        return ImmediateSignal(kind: .error, name: name, value: nil, error: error)
     }
 
     /// A signal that never sends anything (RAC's `+never`).
