@@ -21,6 +21,7 @@ struct SigViz: ParsableCommand {
               sigviz compare cold publish replay replaylast replaylazily -o compare.svg
               sigviz render fetchdata -o fetchdata.svg
               sigviz graph fetchdata -o fetchdata-graph.svg
+              sigviz explain fetchdata
               sigviz trace subject-vs-replay --format marbles
               sigviz trace fetchdata --format perfetto -o fetchdata.perfetto.json
             """,
