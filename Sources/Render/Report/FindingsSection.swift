@@ -1,0 +1,91 @@
+import Foundation
+import Tracer
+
+extension ReportPage {
+    /// A scenario page's Findings: "No findings.", or a numbered list of what went wrong, each
+    /// finding with its sentence, links to the rows of its events, its suggestion and, when the
+    /// suggestion was proven, the change, the runs before → after, what each labelled subscriber
+    /// received differently (or "unchanged"), and both runs drawn on one time axis.
+    ///
+    /// Each item names its events in `data-finding-events`: hovering it highlights them on the
+    /// timeline and in the events table (the page's script); without the script, the links reach them.
+    static func findingsSection(_ explanations: [Explanation], of trace: Trace) -> String {
+        var section = "<section aria-labelledby=\"findings\">\n<h2 id=\"findings\">Findings</h2>\n"
+        guard !explanations.isEmpty else { return section + "<p>No findings.</p>\n</section>\n" }
+        section += "<p>What went wrong, read from the trace: \(count(explanations.count)).<span class=\"r-hint\" "
+            + "id=\"r-findings-hint\" hidden=\"hidden\"> Hover a finding to highlight its events on the timeline "
+            + "and in the events table.</span></p>\n<ol class=\"r-findings\">\n"
+        for (index, explanation) in explanations.enumerated() {
+            section += finding(explanation, number: index + 1, of: trace)
+        }
+        return section + "</ol>\n</section>\n"
+    }
+
+    /// "1 finding", "3 findings".
+    static func count(_ findings: Int) -> String {
+        "\(findings) finding\(findings == 1 ? "" : "s")"
+    }
+
+    /// One finding's list item.
+    private static func finding(_ explanation: Explanation, number: Int, of trace: Trace) -> String {
+        let finding = explanation.finding
+        let events = finding.events.filter { trace.events.indices.contains($0) }
+        var item = "<li class=\"r-finding\" id=\"finding-\(number)\""
+        if !events.isEmpty { item += " data-finding-events=\"\(events.map(String.init).joined(separator: " "))\"" }
+        item += ">\n<p><strong>\(escaped(sentenceCase(finding.kind.words), for: .html)):</strong> "
+            + "\(escaped(finding.sentence, for: .html))</p>\n"
+        if !events.isEmpty {
+            item += "<p class=\"r-finding-events r-muted\">Its events: "
+                + events.map { "<a href=\"#event-\($0)\">#\($0)</a>" }.joined(separator: ", ") + "</p>\n"
+        }
+        if let suggestion = finding.suggestion {
+            item += "<p><strong>Suggestion:</strong> \(escaped(suggestion.sentence, for: .html))</p>\n"
+        }
+        if let fix = explanation.fix { item += proven(fix, number: number, before: trace) }
+        return item + "</li>\n"
+    }
+
+    /// The proof of a fix: the edit, the runs before → after, each labelled subscriber, whether the
+    /// finding is gone, and the runs before and after the change stacked on one time axis.
+    private static func proven(_ fix: ProvenFix, number: Int, before trace: Trace) -> String {
+        let outcome = fix.outcome
+        var proof = "<div class=\"r-fix\">\n<p><strong>Proven fix.</strong> The suggestion, made to the scenario file "
+            + "and run again on the same virtual times: \(outcome.removesFinding ? "the finding is gone." : "the finding is still there.")</p>\n"
+        proof += "<pre class=\"r-marbles\"><code>\(escaped(fix.edit, for: .preformattedHTML))</code></pre>\n"
+        if !outcome.runs.isEmpty {
+            proof += "<p>" + outcome.runs.map {
+                "\(escaped($0.name, for: .html))'s didSubscribe: \($0.before) → \($0.after)"
+            }.joined(separator: "<br/>") + "</p>\n"
+        }
+        if !outcome.subscribers.isEmpty {
+            proof += "<ul class=\"r-fix-subscribers\">\n"
+            for subscriber in outcome.subscribers {
+                proof += "<li><code>\(escaped(shortened(subscriber.label, to: cellLimit), for: .html))</code>: "
+                    + (subscriber.isUnchanged ? "unchanged" : escaped(changes(of: subscriber), for: .html)) + "</li>\n"
+            }
+            proof += "</ul>\n"
+        }
+        var before = trace, after = fix.after
+        before.title = "Before: " + (trace.title ?? "the scenario")
+        after.title = "After: " + (fix.after.title ?? trace.title ?? "the scenario")
+        let svg = ComparisonRenderer(theme: .auto, title: "Before and after the change").render([before, after])
+        // The marks name events of two traces, not the page's: the page's script must not reach them.
+        let inert = svg.replacingOccurrences(of: #" data-event="[0-9]+""#, with: "", options: .regularExpression)
+        proof += "<figure class=\"r-figure\">\n" + inlineSVG(inert, idPrefix: "finding-\(number)-svg") + "</figure>\n"
+        return proof + "</div>\n"
+    }
+
+    /// What a subscriber received before and after the change, for people.
+    static func changes(of subscriber: FixOutcome.Subscriber) -> String {
+        func received(_ events: [FixOutcome.Received]?) -> String {
+            guard let events else { return "did not subscribe" }
+            return events.isEmpty ? "received nothing" : events.map(\.description).joined(separator: ", ")
+        }
+        return shortened("before: \(received(subscriber.before)); after: \(received(subscriber.after))", to: cellLimit * 2)
+    }
+
+    /// `text` with its first letter capitalized: "Repeated side effect".
+    static func sentenceCase(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+}
