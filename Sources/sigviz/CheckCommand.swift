@@ -43,7 +43,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         limits.install()
-        var failures = 0, passes = 0, warnings = 0, problems: [String] = []
+        var failures = 0, passes = 0, problems: [String] = []
         var report = ""
         for path in files {
             let file: ScenarioFile
@@ -68,14 +68,11 @@ struct CheckCommand: ParsableCommand {
                     report += comparison.sideBySide.map { "    " + $0 + "\n" }.joined()
                 }
             }
-            let findings = trace.findings()
-            warnings += findings.count
-            report += Self.warnings(findings, in: path)
+            report += Self.warnings(trace.findings(), in: path)
         }
         try StandardOutput.write(report)
         for problem in problems { StandardError.write("Error: \(problem)\n") }
         let summary = "\(passes) expectation\(passes == 1 ? "" : "s") passed, \(failures) failed"
-            + (warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")")
             + (problems.isEmpty ? "" : ", \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read")
         try StandardOutput.write(summary + "\n")
         // Findings are warnings: what went wrong is worth reading, but the diagram is not a test of it.
