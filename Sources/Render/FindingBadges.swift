@@ -34,7 +34,8 @@ extension TimelinePainter {
         var numbers: [Int: [Int]] = [:]  // by event: the findings naming it, by number
         var order: [Int] = []
         for (index, finding) in findings.enumerated() {
-            for event in Set(finding.events) where located[event] != nil {
+            // In the finding's order, each event once: the same findings draw the same bytes.
+            for event in finding.events where located[event] != nil && numbers[event]?.last != index + 1 {
                 if numbers[event] == nil { order.append(event) }
                 numbers[event, default: []].append(index + 1)
             }
