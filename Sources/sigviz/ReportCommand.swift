@@ -17,9 +17,7 @@ struct ReportCommand: ParsableCommand {
             suggestion, or "No findings."), its explanation, its didSubscribe counts, its \
             subscription graph, its source when it has one and a table of every event; hovering \
             a mark highlights its event and the events connected to it, and hovering a finding \
-            highlights its events. A finding whose suggestion was proven shows the change, the \
-            runs before → after, what each labelled subscriber received differently, and both \
-            runs on one time axis.
+            highlights its events.
 
             The expect lines of scenario files (built-in ones included) are checked as `sigviz \
             check` checks them. A scenario whose expectations failed is marked on the index, and \
