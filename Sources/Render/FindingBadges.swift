@@ -40,6 +40,7 @@ extension TimelinePainter {
                 numbers[event, default: []].append(index + 1)
             }
         }
+        if !order.isEmpty { used.insert(.finding) }
         for event in order {
             guard let (x, y) = located[event], let list = numbers[event] else { continue }
             canvas.svg.empty("circle", [("class", "finding-ring"), ("cx", number(x)), ("cy", number(y)), ("r", "13")])

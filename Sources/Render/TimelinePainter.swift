@@ -7,7 +7,7 @@ struct TimelinePainter {
     var canvas: Canvas
     let axis: TimeAxis
     /// The marks used so far, for the legend.
-    private var used = Set<LegendItem>()
+    var used = Set<LegendItem>()
     /// The events whose marks ``panel(_:top:)`` notes the places of, in ``located``: a finding's.
     var wanted = Set<Int>()
     /// Where the marks of ``wanted`` events were drawn, by event index.

@@ -32,9 +32,9 @@ struct FindingBadgeTests {
         let svg = renderer.render(trace, expectations: [], findings: [first, second])
         try expectValidXML(svg, "fetchdata with findings")
         #expect(occurrences(of: "<circle class=\"finding-ring\"", in: svg) == 6, "one ring per mark")
-        // 6 + 2 badges on the marks, and one per finding in the list.
-        #expect(occurrences(of: "<circle class=\"finding-badge\"", in: svg) == 6 + 2 + 2)
-        #expect(occurrences(of: "<text class=\"finding-badge-text\"", in: svg) == 10)
+        // 6 + 2 badges on the marks, one in the legend, and one per finding in the list.
+        #expect(occurrences(of: "<circle class=\"finding-badge\"", in: svg) == 6 + 2 + 1 + 2)
+        #expect(occurrences(of: "<text class=\"finding-badge-text\"", in: svg) == 11)
         #expect(occurrences(of: ">1</text>", in: svg) > occurrences(of: ">1</text>", in: plain))
         #expect(occurrences(of: "<title>finding 2: missed values</title>", in: svg) == 2)
         #expect(svg.contains(">Findings</text>"))
@@ -43,6 +43,7 @@ struct FindingBadgeTests {
         #expect(svg.contains(">Suggestion: Share fetchData.</text>"))
         #expect(svg.contains(">Missed values: The second finding.</text>"))
         #expect(svg.contains("2 findings, numbered.</desc>"))
+        #expect(svg.contains(">finding, numbered as listed below</text>"), "in the legend")
         #expect(try height(of: svg) > height(of: plain))
         // The marks are the same: only rings, badges and the list are added.
         #expect(occurrences(of: "data-event=", in: svg) == occurrences(of: "data-event=", in: plain))
@@ -80,6 +81,7 @@ struct FindingBadgeTests {
         try expectValidXML(none, "no findings")
         #expect(none.contains(">No findings.</text>"))
         #expect(!none.contains("<circle class=\"finding-ring\""))
+        #expect(!none.contains("numbered as listed below"), "no badge, no legend entry")
         let hostile = Finding(kind: .missedValues, signals: [], subscriptions: [], times: [], events: [10_000, -1],
                               sentence: "<script>alert('x')</script> & \"q\"")
         let svg = TimelineRenderer(theme: .light).render(trace, expectations: [], findings: [hostile])
