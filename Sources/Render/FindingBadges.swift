@@ -19,7 +19,7 @@ enum FindingBadges {
     static let fontSize = 12.0
     static let lineHeight = 16.0
     /// The most lines a finding's sentence takes in the list; a longer one ends in "…".
-    static let maximumLines = 6
+    static let maximumLines = 10
     /// Where the list's text starts, right of its badges.
     static let textLeft = 44.0
 }

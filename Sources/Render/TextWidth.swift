@@ -85,8 +85,10 @@ extension TextWidth {
         }
         if !current.isEmpty { lines.append(current) }
         guard cut, var last = lines.popLast() else { return lines }
-        // The text goes on: the last line says so.
-        while !last.isEmpty, of(last + " …", fontSize: fontSize) > width { last.removeLast() }
+        // The text goes on: the last line says so, after its last whole word that leaves room.
+        while !last.isEmpty, of(last + " …", fontSize: fontSize) > width {
+            if let space = last.lastIndex(of: " ") { last = String(last[..<space]) } else { last.removeLast() }
+        }
         return lines + [last + " …"]
     }
 }

@@ -50,7 +50,7 @@ struct FindingBadgeTests {
         #expect(renderer.render(trace, expectations: [], findings: [first, second]) == svg, "deterministic")
     }
 
-    @Test("a long sentence wraps inside the diagram, at most six lines ending in …, and the canvas is tall enough for it")
+    @Test("a long sentence wraps inside the diagram, at most ten lines ending in … after a whole word, and the canvas is tall enough for it")
     func longSentencesWrap() throws {
         let words = (1...400).map { "word\($0)" }.joined(separator: " ")
         let (trace, finding) = try fetchdataWithRunsFinding(
@@ -61,8 +61,11 @@ struct FindingBadgeTests {
         let widthMatch = try #require(svg.firstMatch(of: /<svg [^>]* width="([0-9.]+)"/))
         let width = try #require(Double(widthMatch.output.1))
         let lines = svg.matches(of: /<text class="finding-text( muted)?" x="([0-9.]+)" y="([0-9.]+)">([^<]*)<\/text>/)
-        #expect(lines.count == FindingBadges.maximumLines + 1, "six of the sentence, one of the suggestion")
-        #expect(lines[FindingBadges.maximumLines - 1].output.4.hasSuffix(" …"))
+        #expect(lines.count == FindingBadges.maximumLines + 1, "ten of the sentence, one of the suggestion")
+        let last = lines[FindingBadges.maximumLines - 1].output.4
+        #expect(last.hasSuffix(" …"))
+        let lastWord = try #require(last.dropLast(2).split(separator: " ").last)
+        #expect(words.split(separator: " ").contains(lastWord), "cut after a whole word: \(last)")
         for line in lines {
             let x = try #require(Double(line.output.2)), y = try #require(Double(line.output.3))
             #expect(x + TextWidth.of(String(line.output.4), fontSize: FindingBadges.fontSize) <= width - 16, "\(line.output.4)")
