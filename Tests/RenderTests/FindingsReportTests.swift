@@ -116,8 +116,9 @@ struct FindingsReportTests {
         #expect(!unchanged.isEmpty && outcome.changed.count == 1)
         for subscriber in unchanged { #expect(html.contains("<li><code>\(escapedHTML(subscriber.label))</code>: unchanged</li>")) }
         let different = try #require(outcome.changed.first)
-        #expect(html.contains("<li><code>\(escapedHTML(different.label))</code>: before: "))
-        #expect(html.contains("; after: ") && html.contains("&quot;other &lt;value&gt;&quot; at 1 s"))
+        let lost = try #require(different.before?.last(where: { $0.event.hasPrefix("\"") }))
+        #expect(html.contains("<li><code>\(escapedHTML(different.label))</code>: lost \(escapedHTML(lost.description)); "
+            + "gained &quot;other &lt;value&gt;&quot; at \(escapedHTML(SecondsFormat.forPeople.format(lost.time)))</li>"))
         // The comparison: two panels, before and after, whose marks the page's script does not reach.
         #expect(html.contains("id=\"finding-1-svg-title\">Before and after the change</title>"))
         #expect(html.contains(">Before: \(escapedHTML(before.title ?? ""))</text>"))

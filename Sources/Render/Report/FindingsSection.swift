@@ -75,13 +75,40 @@ extension ReportPage {
         return proof + "</div>\n"
     }
 
-    /// What a subscriber received before and after the change, for people.
+    /// What changed in what a subscriber received, for people: the events it no longer receives and
+    /// those it receives now (`lost "a" at 1 s; gained "b" at 1 s`), compared as ``FixOutcome/Subscriber/isUnchanged``
+    /// compares them (by time and event); or whether it subscribed only before or only after.
     static func changes(of subscriber: FixOutcome.Subscriber) -> String {
-        func received(_ events: [FixOutcome.Received]?) -> String {
-            guard let events else { return "did not subscribe" }
-            return events.isEmpty ? "received nothing" : events.map(\.description).joined(separator: ", ")
+        func list(_ events: [FixOutcome.Received]) -> String {
+            events.isEmpty ? "nothing" : events.map(\.description).joined(separator: ", ")
         }
-        return shortened("before: \(received(subscriber.before)); after: \(received(subscriber.after))", to: cellLimit * 2)
+        let text: String
+        switch (subscriber.before, subscriber.after) {
+        case (nil, let after?): text = "did not subscribe before; now receives \(list(after))"
+        case (let before?, nil): text = "no longer subscribes; received \(list(before))"
+        case (let before?, let after?):
+            let lost = difference(before, after), gained = difference(after, before)
+            if lost.isEmpty, gained.isEmpty {
+                text = "the same events in another order: before, \(list(before)); after, \(list(after))"
+            } else {
+                text = [lost.isEmpty ? nil : "lost \(list(lost))", gained.isEmpty ? nil : "gained \(list(gained))"]
+                    .compactMap { $0 }.joined(separator: "; ")
+            }
+        case (nil, nil): text = "received nothing"
+        }
+        return shortened(text, to: cellLimit * 2)
+    }
+
+    /// The events of `events` that `other` does not have (each counted as often as it occurs), by time and event.
+    private static func difference(_ events: [FixOutcome.Received], _ other: [FixOutcome.Received]) -> [FixOutcome.Received] {
+        var left: [String: Int] = [:]
+        for event in other { left["\(event.time) \(event.event)", default: 0] += 1 }
+        return events.filter { event in
+            let key = "\(event.time) \(event.event)"
+            guard let count = left[key], count > 0 else { return true }
+            left[key] = count - 1
+            return false
+        }
     }
 
     /// `text` with its first letter capitalized: "Repeated side effect".
