@@ -84,6 +84,10 @@ struct FindingsReportTests {
         #expect(html.contains("<p><strong>Suggestion:</strong> share it &lt;script&gt;"))
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("id=\"r-findings-hint\" hidden=\"hidden\""), "the hover hint shows only with the script")
+        // Without the script, style rules highlight the same marks and rows while the finding is hovered.
+        let marks = finding.events.map { "svg [data-event=\"\($0)\"]" }.joined(separator: ",")
+        #expect(html.contains("body:has(#finding-1:hover) :is(\(marks)) :is(circle,path,rect,line){stroke:var(--hl);stroke-width:3px}\n"))
+        #expect(html.contains("body:has(#finding-1:hover) :is(\(finding.events.map { "#event-\($0)" }.joined(separator: ","))) td{background:var(--hl-main)}\n"))
         let scan = PageScan(Data(html.utf8))
         #expect(scan.parsed, "\(scan.error)")
         try expectValidXML(html, "fetchdata.html")

@@ -184,10 +184,15 @@ struct ReportBrowserTests {
         let site = ReportBuilder().build([
             ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace, explanations: [Explanation(finding: finding)]),
         ])
+        let cssMarks = "body:has(#finding-1) :is(" + finding.events.map { "svg [data-event=\"\($0)\"]" }.joined(separator: ",")
+            + ") :is(circle,path,rect,line)"
+        #expect(String(decoding: site[1].contents, as: UTF8.self).contains(cssMarks.replacingOccurrences(of: "#finding-1)", with: "#finding-1:hover)")))
         var html = String(decoding: site[1].contents, as: UTF8.self)
         html = html.replacingOccurrences(of: "</body>", with: """
             <script>
             document.querySelector('#finding-1 strong').dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+            // What the page's style rules for readers without JavaScript select, less the :hover.
+            document.body.setAttribute("data-css-marks", document.querySelectorAll('\(cssMarks)').length);
             </script>
             </body>
             """)
@@ -208,6 +213,7 @@ struct ReportBrowserTests {
         }
         #expect(run.dom.matches(of: /class="(?:[^"]* )?r-hl"/).count == finding.events.count, "only the finding's marks")
         #expect(run.dom.matches(of: /class="(?:[^"]* )?r-hl-main"/).count == finding.events.count, "only the finding's rows")
+        #expect(run.dom.contains("data-css-marks=\"\(finding.events.count)\""), "the style rules select each diamond")
     }
 
     @Test("hovering a didSubscribe diamond of fetchdata names, under the timeline, the chain of subscriptions that caused the run",

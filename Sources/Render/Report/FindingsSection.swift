@@ -21,6 +21,22 @@ extension ReportPage {
         return section + "</ol>\n</section>\n"
     }
 
+    /// Style rules that highlight, while a finding is hovered, its events' marks on the timeline and
+    /// their rows, as the script does: for a reader without JavaScript, in a browser with `:has()`.
+    /// Empty when no finding names an event.
+    static func findingsStyle(_ explanations: [Explanation], of trace: Trace) -> String {
+        var style = ""
+        for (index, explanation) in explanations.enumerated() {
+            let events = explanation.finding.events.filter { trace.events.indices.contains($0) }
+            guard !events.isEmpty else { continue }
+            let hovered = "body:has(#finding-\(index + 1):hover)"
+            style += "\(hovered) :is(\(events.map { "svg [data-event=\"\($0)\"]" }.joined(separator: ","))) "
+                + ":is(circle,path,rect,line){stroke:var(--hl);stroke-width:3px}\n"
+            style += "\(hovered) :is(\(events.map { "#event-\($0)" }.joined(separator: ","))) td{background:var(--hl-main)}\n"
+        }
+        return style
+    }
+
     /// "1 finding", "3 findings".
     static func count(_ findings: Int) -> String {
         "\(findings) finding\(findings == 1 ? "" : "s")"

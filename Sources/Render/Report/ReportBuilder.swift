@@ -62,7 +62,8 @@ public struct ReportEntry: Sendable, Hashable {
 /// viewer's light or dark preference, escapes every piece of text, and reads
 /// fully without JavaScript; a few lines of inline script highlight, when a
 /// marble is hovered, its row in the events table and the events connected to
-/// it by their causes, and hovering a finding highlights its events. The pages
+/// it by their causes, and hovering a finding highlights its events (style
+/// rules do that much without the script, where `:has()` is supported). The pages
 /// are also well-formed XML. The same entries give the same bytes.
 public struct ReportBuilder: Sendable {
     /// A comparison of several traces drawn stacked on one time axis at the top of the index.

@@ -96,7 +96,8 @@ enum ReportPage {
     static func scenario(_ link: Link, siteTitle: String, previous: Link?, next: Link?) -> String {
         let entry = link.entry
         let trace = entry.trace
-        var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.explanation))
+        var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.explanation),
+                        style: findingsStyle(entry.explanations, of: trace))
         page += "<nav class=\"r-nav\" aria-label=\"Scenarios\"><a href=\"../index.html\">All scenarios</a>"
         if let previous {
             page += " <span class=\"r-muted\">·</span> <a href=\"../\(previous.path)\" rel=\"prev\">Previous: \(escaped(previous.entry.title, for: .html))</a>"
@@ -313,7 +314,8 @@ enum ReportPage {
 
     // MARK: Shared parts
 
-    static func head(title: String, description: String) -> String {
+    /// The page's head: its title, description and style sheet, and `style`, rules of the page's own.
+    static func head(title: String, description: String, style: String = "") -> String {
         """
         <!DOCTYPE html>
         <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
@@ -324,7 +326,7 @@ enum ReportPage {
         <meta name="generator" content="sigviz"/>
         <meta name="description" content="\(escaped(description, for: .html))"/>
         <title>\(escaped(title, for: .html))</title>
-        <style>\(styleSheet)</style>
+        <style>\(styleSheet)\(style)</style>
         </head>
         <body>
 
