@@ -1,7 +1,7 @@
 /// The marks a legend can explain, in the order it lists them.
 enum LegendItem: CaseIterable, Hashable {
     case value, replayed, dropped, sent, completed, error, disposed, open, trueBand, effect, waiting, connect, noop,
-         connectAfterDisposal, disconnect, connector, scheduler, aggregated, expected, divergence
+         connectAfterDisposal, disconnect, connector, scheduler, aggregated, expected, divergence, finding
 
     var text: String {
         switch self {
@@ -25,6 +25,7 @@ enum LegendItem: CaseIterable, Hashable {
         case .aggregated: "many events (counted)"
         case .expected: "expected (scenario file)"
         case .divergence: "first difference from expected"
+        case .finding: "finding, numbered as listed below"
         }
     }
 }
@@ -88,6 +89,10 @@ extension Canvas {
             svg.element("text", [("class", "small muted"), ("x", number(x)), ("y", number(y + 3.5)), ("text-anchor", "middle")], text: "on")
         case .aggregated:
             svg.empty("line", [("class", "bar legend-mark"), ("x1", number(x)), ("y1", number(y - 7)), ("x2", number(x)), ("y2", number(y + 7))])
+        case .finding:
+            // Its style rules come with the badges it explains (FindingBadges.styleSheet).
+            svg.empty("circle", [("class", "finding-badge"), ("cx", number(x)), ("cy", number(y)), ("r", number(FindingBadges.radius))])
+            svg.element("text", [("class", "finding-badge-text"), ("x", number(x)), ("y", number(y))], text: "1")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Tracer
+
 /// How wide text is drawn in the diagrams' sans-serif font, estimated without a font.
 ///
 /// The style sheet asks for the system's interface font, then Helvetica Neue and Arial; Arial
@@ -55,5 +57,38 @@ enum TextWidth {
             count += 1
         }
         return count + 1  // the kept characters and the "…"
+    }
+}
+
+extension TextWidth {
+    /// `text` broken into lines at most `width` pixels wide at `fontSize`, between words; a word
+    /// wider than a line is cut (``shortened(_:to:)``). At most `maximumLines` lines: the last
+    /// of them ends in "…" when the text goes on.
+    static func lines(of text: String, fittingIn width: Double, fontSize: Double, maximumLines: Int = .max) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var cut = false
+        for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if of(candidate, fontSize: fontSize, limit: width + 1) <= width {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            if lines.count == maximumLines {
+                cut = true
+                current = ""
+                break
+            }
+            current = of(word, fontSize: fontSize, limit: width + 1) <= width
+                ? word : shortened(word, to: characters(of: word, fittingIn: width, fontSize: fontSize))
+        }
+        if !current.isEmpty { lines.append(current) }
+        guard cut, var last = lines.popLast() else { return lines }
+        // The text goes on: the last line says so, after its last whole word that leaves room.
+        while !last.isEmpty, of(last + " …", fontSize: fontSize) > width {
+            if let space = last.lastIndex(of: " ") { last = String(last[..<space]) } else { last.removeLast() }
+        }
+        return lines + [last + " …"]
     }
 }

@@ -7,7 +7,11 @@ struct TimelinePainter {
     var canvas: Canvas
     let axis: TimeAxis
     /// The marks used so far, for the legend.
-    private var used = Set<LegendItem>()
+    var used = Set<LegendItem>()
+    /// The events whose marks ``panel(_:top:)`` notes the places of, in ``located``: a finding's.
+    var wanted = Set<Int>()
+    /// Where the marks of ``wanted`` events were drawn, by event index.
+    private(set) var located: [Int: (x: Double, y: Double)] = [:]
 
     init(theme: Theme, axis: TimeAxis) {
         canvas = Canvas(theme: theme)
@@ -91,6 +95,15 @@ struct TimelinePainter {
         // Each mark's vertical position; dense lanes, drawn as counts, keep their marks on the center line.
         let stacked = model.lanes.indices.map { index in
             isDense(model.lanes[index]) ? [] : place(model.lanes[index], center: laneCenters[index])
+        }
+        if !wanted.isEmpty {
+            for (index, lane) in model.lanes.enumerated() {
+                let places: [(mark: TimelineModel.Mark, y: Double)] =
+                    isDense(lane) ? lane.marks.map { (mark: $0, y: laneCenters[index]) } : stacked[index]
+                for place in places where wanted.contains(place.mark.event) {
+                    located[place.mark.event] = (axis.x(place.mark.time), place.y)
+                }
+            }
         }
         // Values whose label is drawn at the send they came from, found with the connectors.
         var echoed = Set<Int>()

@@ -43,24 +43,40 @@ public struct TimelineRenderer: Sendable {
 
     /// The SVG document of `trace`'s timeline, with what some subscribers
     /// were expected to receive drawn under their lanes (hollow, dashed) and
-    /// the first divergence of each marked.
+    /// the first divergence of each marked, and, when `findings` are given,
+    /// what went wrong marked on it.
     ///
     /// This is how a diagram that is also a test shows a failure: the actual
     /// events above, the expected ones below, and a line where they part.
-    public func render(_ trace: Trace, expectations: [TimelineExpectation]) -> String {
+    ///
+    /// With `findings` (``Trace/findings()``, say), the marks of each finding's events are ringed and
+    /// badged with its number (1 for the first), and under the legend a numbered list gives each
+    /// finding's sentence and suggestion, wrapped to the diagram's width ("No findings." for an
+    /// empty list). With `nil`, the default, the timeline is drawn as without them.
+    public func render(_ trace: Trace, expectations: [TimelineExpectation], findings: [Finding]? = nil) -> String {
         var model = TimelineModel(trace, lanes: lanes)
         model.attach(expectations, comparingWith: trace)
         let axis = TimeAxis(end: model.duration, scale: scale)
         var painter = TimelinePainter(theme: theme, axis: axis)
         let panel = painter.measure(model)
         let height = Canvas.headerHeight + panel + Layout.axisHeight + Layout.legendHeight
-        painter.canvas.begin(width: axis.width, height: height, title: model.title, description: describe(model))
+        var description = describe(model)
+        if let findings {
+            description += findings.isEmpty ? " No findings." : " \(findings.count) finding\(findings.count == 1 ? "" : "s"), numbered."
+        }
+        painter.canvas.begin(width: axis.width, height: height, title: model.title, description: description)
         painter.canvas.header(title: model.title, subtitle: sideEffectSummary(model), y: 0)
         painter.axis(top: Canvas.headerHeight, bottom: Canvas.headerHeight + panel)
+        painter.wanted = Set(findings?.flatMap(\.events) ?? [])
         painter.panel(model, top: Canvas.headerHeight)
+        if let findings, !findings.isEmpty { painter.badges(findings) }
         // A legend of more rows than planned makes the document taller.
-        let legend = painter.legend(top: Canvas.headerHeight + panel + Layout.axisHeight)
-        return painter.canvas.end(height: height - Layout.legendHeight + max(Layout.legendHeight, legend))
+        let legendTop = Canvas.headerHeight + panel + Layout.axisHeight
+        let legend = painter.legend(top: legendTop)
+        guard let findings else { return painter.canvas.end(height: height - Layout.legendHeight + max(Layout.legendHeight, legend)) }
+        // The list goes right under the legend's last row.
+        painter.findingsList(findings, top: legendTop + legend)
+        return painter.canvas.end(height: legendTop + legend + painter.findingsListHeight(findings))
     }
 }
 

@@ -17,6 +17,12 @@ struct CheckCommand: ParsableCommand {
             so a CI job fails when the behaviour drifts from the diagram. report, docs and \
             render --expect show the same failures and exit with status 1 too.
 
+            After a file's expectations, check prints what went wrong in its run as warnings, \
+            one line each, with the suggestion that removes it indented under it:
+              FILE: warning: repeated side effect: fetchData's didSubscribe ran 6 times, ...
+            (the findings that report lists and render --findings marks). Warnings are printed \
+            with --quiet too, and never change the exit status.
+
             Examples:
               sigviz check Examples/scenarios/*.sigviz
               sigviz check my-scenario.sigviz --quiet
@@ -26,7 +32,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Scenario files (.sigviz).")
     var files: [String]
 
-    @Flag(name: .shortAndLong, help: "Print only failures.")
+    @Flag(name: .shortAndLong, help: "Print only failures and warnings.")
     var quiet = false
 
     @OptionGroup var limits: LimitOptions
@@ -47,7 +53,7 @@ struct CheckCommand: ParsableCommand {
                 problems.append("\(error)")
                 continue
             }
-            let (_, results) = try Limits.check(file, named: Input.scenarioName(path), input: path)
+            let (trace, results) = try Limits.check(file, named: Input.scenarioName(path), input: path)
             if results.isEmpty, !quiet { report += "\(path): no expectations\n" }
             for outcome in results.map(ExpectationOutcome.init) {
                 // Labels and names are the file's text: shown with control and bidi characters escaped.
@@ -62,12 +68,23 @@ struct CheckCommand: ParsableCommand {
                     report += comparison.sideBySide.map { "    " + $0 + "\n" }.joined()
                 }
             }
+            report += Self.warnings(trace.findings(), in: path)
         }
         try StandardOutput.write(report)
         for problem in problems { StandardError.write("Error: \(problem)\n") }
         let summary = "\(passes) expectation\(passes == 1 ? "" : "s") passed, \(failures) failed"
             + (problems.isEmpty ? "" : ", \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read")
         try StandardOutput.write(summary + "\n")
+        // Findings are warnings: what went wrong is worth reading, but the diagram is not a test of it.
         if failures > 0 || !problems.isEmpty { throw ExitCode.failure }
+    }
+
+    /// Each finding as a warning, `FILE: warning: KIND: SENTENCE`, and its suggestion on the line
+    /// under it, indented; the file's labels and names shown with control and bidi characters escaped.
+    static func warnings(_ findings: [Finding], in path: String) -> String {
+        findings.map { finding in
+            "\(path): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
+                + (finding.suggestion.map { "    suggestion: \(visiblyEscaped($0.sentence))\n" } ?? "")
+        }.joined()
     }
 }

@@ -18,8 +18,10 @@ struct DocsCommand: ParsableCommand {
               NAME-graph.svg  the subscription graph, as `sigviz graph` draws it
               scenarios.md    one Markdown page: per scenario a section with its title,
                               about paragraph, didSubscribe counts, whether its
-                              expect lines pass, and both images, linked by file
-                              name (relative links)
+                              expect lines pass, both images, linked by file
+                              name (relative links), and under them its findings
+                              (what went wrong, each with its suggestion, as
+                              `sigviz check` warns) or "No findings."
 
             The folder is flat, so it can be published as it is: put DOCS-DIR inside a DocC \
             catalog (Sources/MyLib/MyLib.docc/Diagrams: scenarios.md becomes an article, <doc:scenarios>, \

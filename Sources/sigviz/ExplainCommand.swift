@@ -80,33 +80,20 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         limits.install()
         let failing = try failKinds()
-        var explained: [(input: String, trace: Trace, explanations: [Explanation])] = []
+        var results: [(input: String, trace: Trace, explanations: [Explanation])] = []
         for input in inputs {
-            let (trace, explanations) = try Self.explanations(of: input)
-            explained.append((input, trace, explanations))
+            let (trace, explanations) = try explained(input)
+            results.append((input, trace, explanations))
         }
         let data: Data
         switch format {
-        case .json: data = Explanation.json(explained)
-        case .text: data = Data(explained.map { Self.text(input: $0.input, trace: $0.trace, $0.explanations) }.joined(separator: "\n").utf8)
+        case .json: data = Explanation.json(results)
+        case .text: data = Data(results.map { Self.text(input: $0.input, trace: $0.trace, $0.explanations) }.joined(separator: "\n").utf8)
         }
         try write(data, to: output, inputs: inputs)
-        if explained.contains(where: { $0.explanations.contains { failing.contains($0.finding.kind) } }) {
+        if results.contains(where: { $0.explanations.contains { failing.contains($0.finding.kind) } }) {
             throw ExitCode.failure
         }
-    }
-
-    /// The trace of `input` and its explanations: with proven fixes for a built-in scenario or a
-    /// scenario file, without for a trace file.
-    static func explanations(of input: String) throws -> (trace: Trace, explanations: [Explanation]) {
-        if let file = Catalog.file(named: input) {
-            return try Limits.explain(file, named: input, input: input)
-        }
-        if input.hasSuffix(".sigviz") {
-            return try Limits.explain(try Input.scenarioFile(input), named: Input.scenarioName(input), input: input)
-        }
-        let trace = try Input.trace(input)
-        return (trace, trace.findings().map { Explanation(finding: $0) })
     }
 
     /// The explanations of one input for a terminal: each finding as `INPUT:LINE:COLUMN: kind: sentence`,

@@ -50,6 +50,13 @@ struct RenderCommand: ParsableCommand {
             that it shows a failure; then each failed expect line is named on standard error \
             (FILE:LINE) and render exits with status 1, as check does.
 
+            With --findings, what went wrong (the findings `sigviz check` warns of: a cold signal's \
+            didSubscribe run again per subscription, values sent to a subject before a subscriber \
+            came, ...) is marked: the marks of each finding's events are ringed with a badge \
+            numbered as the finding is, and under the legend the numbered findings are listed, \
+            each with its suggestion ("No findings." when there are none). Without it the timeline \
+            is drawn as before.
+
             Examples:
               sigviz render subject-vs-replay -o subject-vs-replay.svg
               sigviz render fetchdata --theme dark --scale 300 -o fetchdata.svg
@@ -57,6 +64,7 @@ struct RenderCommand: ParsableCommand {
               sigviz render my-trace.json -o my-trace.svg
               sigviz render my-scenario.sigviz --expect -o my-scenario.svg
               sigviz render subject-vs-replay --only replaySubject -o replay-only.svg
+              sigviz render fetchdata --findings -o fetchdata-findings.svg
             """
     )
 
@@ -70,6 +78,9 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Draw each expect line of a scenario file under its subscriber's lane, with the first difference marked; exit 1 if one fails.")
     var expect = false
+
+    @Flag(help: "Mark what went wrong (the findings that `check` warns of): a numbered badge beside each finding's marks, and the numbered findings listed under the diagram.")
+    var findings = false
 
     @OptionGroup var lanes: LaneSelection
 
@@ -91,14 +102,16 @@ struct RenderCommand: ParsableCommand {
         guard expect else {
             let trace = try Input.trace(input)
             try lanes.check(against: trace)
-            try write(Data(renderer.render(trace).utf8), to: drawing.output, inputs: [input])
+            let svg = renderer.render(trace, expectations: [], findings: findings ? trace.findings() : nil)
+            try write(Data(svg.utf8), to: drawing.output, inputs: [input])
             return
         }
         let file = try Input.scenarioFile(input)
         let (trace, results) = try Limits.check(file, named: Input.scenarioName(input), input: input)
         try lanes.check(against: trace)
         let outcomes = results.map(ExpectationOutcome.init)
-        let svg = renderer.render(trace, expectations: outcomes.compactMap(\.timelineExpectation))
+        let svg = renderer.render(
+            trace, expectations: outcomes.compactMap(\.timelineExpectation), findings: findings ? trace.findings() : nil)
         try write(Data(svg.utf8), to: drawing.output, inputs: [input])
         if let failure = FailedExpectations.tell([(input, outcomes)]) {
             throw CommandFailure(failure + " (drawn under their subscribers' lanes)")

@@ -10,11 +10,14 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write a static HTML report: an index of scenarios and a page for each.",
         discussion: """
-            The index lists every scenario with its didSubscribe counts, under the headline \
+            The index lists every scenario with its didSubscribe counts and its number of \
+            findings (what went wrong, as `sigviz check` warns), and the total, under the headline \
             comparison (cold, publish, replay, replaylast and replaylazily, when all five are \
-            reported). Each scenario's page has its explanation, its source when it has one, \
-            its timeline and subscription graph, its didSubscribe counts and a table of every \
-            event; hovering a mark highlights its event and the events connected to it.
+            reported). Each scenario's page has its timeline, its findings (each with its \
+            suggestion, or "No findings."), its explanation, its didSubscribe counts, its \
+            subscription graph, its source when it has one and a table of every event; hovering \
+            a mark highlights its event and the events connected to it, and hovering a finding \
+            highlights its events.
 
             The expect lines of scenario files (built-in ones included) are checked as `sigviz \
             check` checks them. A scenario whose expectations failed is marked on the index, and \
@@ -105,11 +108,14 @@ struct ReportCommand: ParsableCommand {
             let (trace, results) = try Limits.check(file, named: name, input: argument)
             return ReportEntry(
                 name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
-                trace: trace, expectations: results.map(ExpectationOutcome.init))
+                trace: trace, expectations: results.map(ExpectationOutcome.init),
+                explanations: try explanations(of: trace, from: file, named: name, input: argument))
         }
         // A trace file: its events are the table; its JSON is not worth showing as a source.
         let trace = try Input.trace(argument)
         let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
-        return ReportEntry(name: name, title: trace.title ?? name, explanation: "The trace recorded in \(argument).", trace: trace)
+        return ReportEntry(
+            name: name, title: trace.title ?? name, explanation: "The trace recorded in \(argument).", trace: trace,
+            explanations: try explanations(of: trace, from: nil, named: name, input: argument))
     }
 }

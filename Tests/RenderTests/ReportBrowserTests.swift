@@ -176,6 +176,46 @@ struct ReportBrowserTests {
         #expect(run.dom.contains("<p class=\"r-status\" id=\"r-status\" aria-live=\"polite\">#\(send) at "))
     }
 
+    @Test("hovering a finding highlights its item, the marks of its events on the timeline and their rows, and nothing else",
+          .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"))
+    func hoverFinding() throws {
+        let browser = try #require(browser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
+        let (trace, finding) = try fetchdataWithRunsFinding()
+        let site = ReportBuilder().build([
+            ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace, explanations: [Explanation(finding: finding)]),
+        ])
+        let cssMarks = "body:has(#finding-1) :is(" + finding.events.map { "svg [data-event=\"\($0)\"]" }.joined(separator: ",")
+            + ") :is(circle,path,rect,line)"
+        #expect(String(decoding: site[1].contents, as: UTF8.self).contains(cssMarks.replacingOccurrences(of: "#finding-1)", with: "#finding-1:hover)")))
+        var html = String(decoding: site[1].contents, as: UTF8.self)
+        html = html.replacingOccurrences(of: "</body>", with: """
+            <script>
+            document.querySelector('#finding-1 strong').dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+            // What the page's style rules for readers without JavaScript select, less the :hover.
+            document.body.setAttribute("data-css-marks", document.querySelectorAll('\(cssMarks)').length);
+            </script>
+            </body>
+            """)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sigviz-finding-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let page = directory.appendingPathComponent("page.html")
+        try Data(html.utf8).write(to: page)
+        let run = try chromium(browser, page, ["--dump-dom"], profile: directory.appendingPathComponent("profile"))
+        #expect(run.status == 0)
+        #expect(consoleErrors(run.log).isEmpty, "\(consoleErrors(run.log))")
+        #expect(run.dom.contains("<li class=\"r-finding r-hl-finding\" id=\"finding-1\""))
+        #expect(run.dom.contains("id=\"r-findings-hint\">"), "the script shows the hint")
+        for event in finding.events {
+            #expect(run.dom.contains("<g data-event=\"\(event)\" class=\"r-hl\">"), "the mark of event \(event)")
+            let row = try Regex("<tr id=\"event-\(event)\" data-event=\"\(event)\"[^>]* class=\"[^\"]*r-hl-main\">")
+            #expect(run.dom.contains(row), "the row of event \(event)")
+        }
+        #expect(run.dom.matches(of: /class="(?:[^"]* )?r-hl"/).count == finding.events.count, "only the finding's marks")
+        #expect(run.dom.matches(of: /class="(?:[^"]* )?r-hl-main"/).count == finding.events.count, "only the finding's rows")
+        #expect(run.dom.contains("data-css-marks=\"\(finding.events.count)\""), "the style rules select each diamond")
+    }
+
     @Test("hovering a didSubscribe diamond of fetchdata names, under the timeline, the chain of subscriptions that caused the run",
           .enabled(if: browser != nil || toolsRequired, "needs chromium (apt-get install chromium)"))
     func hoverNamesChain() throws {

@@ -123,7 +123,7 @@ struct ReportLayoutTests {
             }
             for header in html.matches(of: /<th scope="col" class="r-number">([^<]*)<\/th>/) { numericHeaders.insert(String(header.output.1)) }
         }
-        #expect(numericHeaders == ["#", "time (s)", "runs", "run", "event"])
+        #expect(numericHeaders == ["#", "time (s)", "runs", "run", "event", "Findings"])
         // The style sheet right-aligns a number cell over the tables' left-aligned default (`.r-table td`), not only its header.
         let style = try #require(try page(pages, "scenarios/search.html").firstMatch(of: /<style>([\s\S]*?)<\/style>/)).output.1
         #expect(style.contains(".r-table .r-number{text-align:right"))

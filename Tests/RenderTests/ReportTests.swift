@@ -160,7 +160,9 @@ struct ReportTests {
             guard case .didSubscribe(let subscription) = trace.events[$0].kind else { return false }
             return trace.signals[trace.subscriptions[subscription].signal].kind == .cold
         }
-        #expect(page.hrefs.filter { $0.hasPrefix("#event-") } == (runs + trace.events.compactMap(\.cause)).map { "#event-\($0)" })
+        // The findings come first, under the timeline: each links the rows of its events.
+        let findings = trace.findings().flatMap { $0.events.filter(trace.events.indices.contains) }
+        #expect(page.hrefs.filter { $0.hasPrefix("#event-") } == (findings + runs + trace.events.compactMap(\.cause)).map { "#event-\($0)" })
         #expect(!page.marks.isEmpty || trace.events.isEmpty)
         #expect(page.marks.allSatisfy(trace.events.indices.contains))
     }

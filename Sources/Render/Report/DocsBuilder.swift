@@ -20,6 +20,9 @@ public struct DocsSection: Sendable, Hashable {
     /// How each `expect` line of the scenario's file came out, in the file's order: the page says
     /// they pass, or shows the expected and actual marbles of each that failed.
     public let expectations: [ExpectationOutcome]
+    /// What went wrong in the scenario's run (``Trace/findings()``): listed under its diagrams,
+    /// each with its suggestion, or "No findings.".
+    public let findings: [Finding]
 
     /// A cold signal's name and how many times its didSubscribe ran.
     public struct DidSubscribeRuns: Sendable, Hashable {
@@ -33,8 +36,8 @@ public struct DocsSection: Sendable, Hashable {
 /// Builds a folder of diagrams for documentation: for each scenario its timeline
 /// (`NAME.svg`) and subscription graph (`NAME-graph.svg`), and one Markdown page,
 /// `scenarios.md`, that embeds them all with each scenario's title, explanation and
-/// didSubscribe counts, and the expected and actual marbles of any expectation that failed
-/// (what `sigviz docs` writes).
+/// didSubscribe counts, the expected and actual marbles of any expectation that failed, and
+/// under its diagrams its findings, each with its suggestion (what `sigviz docs` writes).
 ///
 /// ```swift
 /// let builder = DocsBuilder(theme: .auto)
@@ -69,7 +72,7 @@ public struct DocsBuilder: Sendable {
             name: name, title: title, about: about, didSubscribeRuns: runs,
             timeline: Data(TimelineRenderer(theme: theme, scale: nil).render(trace).utf8),
             graph: Data(GraphRenderer(theme: theme).render(trace).utf8),
-            expectations: expectations)
+            expectations: expectations, findings: trace.findings())
     }
 
     /// What a section is drawn from: a scenario's name, title, explanation and trace.
@@ -167,9 +170,27 @@ enum DocsPage {
             page += "Scenario file \(codeSpan(document.name + ".sigviz")) · didSubscribe runs: \(runs)\n\n"
             page += expectations(document.expectations, file: document.name + ".sigviz")
             page += "![Timeline of \(markdownText(document.title))](\(link(document.name + ".svg")))\n\n"
-            page += "![Subscription graph of \(markdownText(document.title))](\(link(document.name + "-graph.svg")))\n"
+            page += "![Subscription graph of \(markdownText(document.title))](\(link(document.name + "-graph.svg")))\n\n"
+            page += findings(document.findings)
         }
         return page
+    }
+
+    /// A scenario's findings, under its diagrams: "No findings.", or a numbered list of each one's
+    /// kind and sentence, with its suggestion as a second paragraph.
+    static func findings(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "No findings.\n" }
+        var text = "**Findings:**\n\n"
+        for (index, finding) in findings.enumerated() {
+            let kind = finding.kind.words
+            let marker = "\(index + 1). "
+            text += marker + "**\(markdownText(kind.prefix(1).uppercased() + kind.dropFirst())):** \(markdownText(finding.sentence))\n"
+            if let suggestion = finding.suggestion {
+                text += "\n" + String(repeating: " ", count: marker.count) + "Suggestion: \(markdownText(suggestion.sentence))\n"
+            }
+            if index + 1 < findings.count { text += "\n" }
+        }
+        return text
     }
 
     /// What came of a scenario's expectations: "✓ 2 expectations pass.", or, when some failed, each

@@ -17,11 +17,15 @@ public struct ReportEntry: Sendable, Hashable {
     /// How each `expect` line of the scenario's file came out, in the file's order; empty when it has none.
     /// A failing one is marked on the index and shown at the top of the page, drawn under its lane.
     public var expectations: [ExpectationOutcome]
+    /// What went wrong in the trace (``Trace/findings()``), each with the proof of its fix when
+    /// there is one: the page's Findings section, and the counts on the index.
+    public var explanations: [Explanation]
 
     /// Makes an entry.
+    /// - Parameter explanations: The findings to show; `nil` for the trace's own findings, without fixes.
     public init(
         name: String, title: String, explanation: String, source: String? = nil, trace: Trace,
-        expectations: [ExpectationOutcome] = []
+        expectations: [ExpectationOutcome] = [], explanations: [Explanation]? = nil
     ) {
         self.name = name
         self.title = title
@@ -29,12 +33,16 @@ public struct ReportEntry: Sendable, Hashable {
         self.source = source
         self.trace = trace
         self.expectations = expectations
+        self.explanations = explanations ?? trace.findings().map { Explanation(finding: $0) }
     }
 }
 
 /// Builds a self-contained static HTML site from traces: an index of every
-/// scenario with a headline comparison, and one page per scenario with, in
-/// order, its timeline, its explanation, its didSubscribe runs (counted, and
+/// scenario with a headline comparison and its count of findings, and one page
+/// per scenario with, in order, its timeline, its findings (each with its
+/// suggestion and, when proven, the change, its runs before and after, what each
+/// labelled subscriber received differently, and the two runs drawn on one time
+/// axis), its explanation, its didSubscribe runs (counted, and
 /// each with the chain of subscriptions that caused it), its subscription graph,
 /// its source and a table of its events. A scenario whose expectations failed is
 /// marked on the index, and its page opens, under the title, with the expected
@@ -54,8 +62,9 @@ public struct ReportEntry: Sendable, Hashable {
 /// viewer's light or dark preference, escapes every piece of text, and reads
 /// fully without JavaScript; a few lines of inline script highlight, when a
 /// marble is hovered, its row in the events table and the events connected to
-/// it by their causes. The pages are also well-formed XML. The same entries
-/// give the same bytes.
+/// it by their causes, and hovering a finding highlights its events (style
+/// rules do that much without the script, where `:has()` is supported). The pages
+/// are also well-formed XML. The same entries give the same bytes.
 public struct ReportBuilder: Sendable {
     /// A comparison of several traces drawn stacked on one time axis at the top of the index.
     public struct Headline: Sendable, Hashable {

@@ -20,6 +20,7 @@ enum ReportPage {
             + "\(pages.count) scenario\(pages.count == 1 ? "" : "s"), each with its timeline, subscription graph "
             + "and every recorded event.</p>\n"
         page += failingExpectationsAlert(pages)
+        page += findingsTotal(pages)
         page += "</header>\n<main>\n"
         if let headline, !headline.traces.isEmpty {
             page += "<section aria-labelledby=\"headline\">\n<h2 id=\"headline\">\(escaped(headline.title, for: .html))</h2>\n"
@@ -32,14 +33,16 @@ enum ReportPage {
             page += "<p>No scenarios.</p>\n"
         } else {
             page += "<table class=\"r-table r-index\">\n<thead><tr><th scope=\"col\">Scenario</th>"
-                + "<th scope=\"col\">What it shows</th><th scope=\"col\">didSubscribe runs</th></tr></thead>\n<tbody>\n"
+                + "<th scope=\"col\">What it shows</th><th scope=\"col\">didSubscribe runs</th>"
+                + "<th scope=\"col\" class=\"r-number\">Findings</th></tr></thead>\n<tbody>\n"
             for link in pages {
                 page += "<tr><td><a class=\"r-scenario-link\" href=\"\(link.path)\">\(escaped(link.entry.title, for: .html))</a>"
                     + "<br/><code class=\"r-name\">\(escaped(link.entry.name, for: .html))</code>"
                     + (link.entry.expectations.failed.isEmpty ? "" : "<br/><span class=\"r-badge-failed\">✗ \(link.entry.expectations.summary)</span>")
                     + "</td>"
                     + "<td>\(escaped(firstSentence(link.entry.explanation), for: .html))</td>"
-                    + "<td>\(countsSummary(link.entry.trace))</td></tr>\n"
+                    + "<td>\(countsSummary(link.entry.trace))</td>"
+                    + "<td class=\"r-number\">\(findingsCount(link))</td></tr>\n"
             }
             page += "</tbody>\n</table>\n"
         }
@@ -59,6 +62,23 @@ enum ReportPage {
             + "\(failing.count == 1 ? "its scenario file says" : "their scenario files say").</p>\n"
     }
 
+    /// The index's line counting the findings of every scenario: "7 findings in 3 scenarios", or "No findings.".
+    static func findingsTotal(_ pages: [Link]) -> String {
+        let counts = pages.map(\.entry.explanations.count)
+        let total = counts.reduce(0, +)
+        guard total > 0 else { return "<p class=\"r-findings-total\">No findings.</p>\n" }
+        let scenarios = counts.filter { $0 > 0 }.count
+        return "<p class=\"r-findings-total\">\(count(total)) in \(scenarios) scenario\(scenarios == 1 ? "" : "s"), "
+            + "each listed on its scenario's page.</p>\n"
+    }
+
+    /// A scenario's count of findings, linked to them on its page; "none" when it has none.
+    static func findingsCount(_ link: Link) -> String {
+        let count = link.entry.explanations.count
+        guard count > 0 else { return "<span class=\"r-muted\">none</span>" }
+        return "<a class=\"r-findings-count\" href=\"\(link.path)#findings\">\(count)</a>"
+    }
+
     /// "fetchData × 6" per cold signal, separated by line breaks; "none" when there is no cold signal.
     static func countsSummary(_ trace: Trace) -> String {
         let counts = coldSignals(trace)
@@ -76,7 +96,8 @@ enum ReportPage {
     static func scenario(_ link: Link, siteTitle: String, previous: Link?, next: Link?) -> String {
         let entry = link.entry
         let trace = entry.trace
-        var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.explanation))
+        var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.explanation),
+                        style: findingsStyle(entry.explanations, of: trace))
         page += "<nav class=\"r-nav\" aria-label=\"Scenarios\"><a href=\"../index.html\">All scenarios</a>"
         if let previous {
             page += " <span class=\"r-muted\">·</span> <a href=\"../\(previous.path)\" rel=\"prev\">Previous: \(escaped(previous.entry.title, for: .html))</a>"
@@ -95,12 +116,13 @@ enum ReportPage {
         }
         page += "</p></header>\n<main>\n"
         // Failed expectations stay right under the title, then comes the timeline: the page is about it.
-        // After it, what it shows in words; the didSubscribe runs (the timeline's diamonds, counted,
+        // After it, what went wrong in it (the findings, whose events hovering lights on it); what it shows in words; the didSubscribe runs (the timeline's diamonds, counted,
         // each with the binding that caused it); the graph of who subscribed to whom (those chains,
         // drawn); the source that made it all; and last the longest part, every event, which
         // hovering reaches into.
         if !failed.isEmpty { page += expectationsSection(entry.expectations) }
         page += timelineSection(trace, failed: failed)
+        page += findingsSection(entry.explanations, of: trace)
         page += aboutSection(entry.explanation)
         page += runsSection(trace)
         page += "<section aria-labelledby=\"graph\">\n<h2 id=\"graph\">Subscription graph</h2>\n"
@@ -292,7 +314,8 @@ enum ReportPage {
 
     // MARK: Shared parts
 
-    static func head(title: String, description: String) -> String {
+    /// The page's head: its title, description and style sheet, and `style`, rules of the page's own.
+    static func head(title: String, description: String, style: String = "") -> String {
         """
         <!DOCTYPE html>
         <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
@@ -303,7 +326,7 @@ enum ReportPage {
         <meta name="generator" content="sigviz"/>
         <meta name="description" content="\(escaped(description, for: .html))"/>
         <title>\(escaped(title, for: .html))</title>
-        <style>\(styleSheet)</style>
+        <style>\(styleSheet)\(style)</style>
         </head>
         <body>
 
@@ -365,6 +388,13 @@ enum ReportPage {
         .r-expectation{margin:10px 0}
         .r-marbles{background:var(--bg);border:1px solid var(--grid);border-radius:6px;padding:8px 12px;overflow-x:auto;line-height:1.45;margin:6px 0}
         .r-caret{color:var(--fail);font-weight:600}
+        .r-findings{padding-left:1.6em}
+        .r-finding{margin:10px 0;padding:2px 8px;border-radius:6px}
+        .r-finding p{margin:4px 0}
+        .r-finding.r-hl-finding{background:var(--hl-row)}
+        .r-fix{border-left:3px solid var(--grid);padding:2px 0 2px 12px;margin:8px 0}
+        .r-fix-subscribers{margin:4px 0;padding-left:1.4em;font-size:14px}
+        .r-findings-count{font-weight:600;color:var(--fail)}
         .r-footer{margin-top:40px;padding-top:10px;border-top:1px solid var(--grid);color:var(--muted);font-size:13px}
 
         """
@@ -372,7 +402,8 @@ enum ReportPage {
     /// The hover script: plain JavaScript, no libraries. It reads each row's
     /// `data-event` and `data-cause`, and on hovering anything with
     /// `data-event` (a mark or a row) highlights that event, the events in its
-    /// chain of causes and the events whose chain of causes leads to it.
+    /// chain of causes and the events whose chain of causes leads to it; on
+    /// hovering a finding (`data-finding-events`), the finding's events.
     /// Wrapped in a commented CDATA section by the page, for XML.
     static let script = """
         (function () {
@@ -395,7 +426,7 @@ enum ReportPage {
           }
           var lit = [];
           function clear() {
-            for (var k = 0; k < lit.length; k++) { lit[k].classList.remove("r-hl", "r-hl-main"); }
+            for (var k = 0; k < lit.length; k++) { lit[k].classList.remove("r-hl", "r-hl-main", "r-hl-finding"); }
             lit = [];
             if (status) { status.textContent = ""; }
           }
@@ -436,11 +467,34 @@ enum ReportPage {
             var el = node && node.closest ? node.closest("[data-event]") : null;
             return el ? Number(el.getAttribute("data-event")) : -1;
           }
+          // A finding's events: its item, their rows and their marks.
+          function findingOf(node) {
+            return node && node.closest ? node.closest("[data-finding-events]") : null;
+          }
+          var findingsHint = document.getElementById("r-findings-hint");
+          if (findingsHint && document.querySelector("[data-finding-events]")) { findingsHint.hidden = false; }
+          function lightFinding(item) {
+            clear();
+            var set = {}, list = item.getAttribute("data-finding-events").split(" "), k, e;
+            for (k = 0; k < list.length; k++) {
+              e = Number(list[k]);
+              if (e >= 0 && e < rows.length) { set[e] = true; rows[e].classList.add("r-hl-main"); lit.push(rows[e]); }
+            }
+            for (k = 0; k < marks.length; k++) {
+              if (set[marks[k].getAttribute("data-event")]) { marks[k].classList.add("r-hl"); lit.push(marks[k]); }
+            }
+            item.classList.add("r-hl-finding");
+            lit.push(item);
+          }
           document.addEventListener("mouseover", function (ev) {
+            var item = findingOf(ev.target);
+            if (item) { if (findingOf(ev.relatedTarget) !== item) { lightFinding(item); } return; }
             var e = eventOf(ev.target);
             if (e >= 0) { light(e); }
           });
           document.addEventListener("mouseout", function (ev) {
+            var item = findingOf(ev.target);
+            if (item) { if (findingOf(ev.relatedTarget) !== item) { clear(); } return; }
             if (eventOf(ev.target) >= 0 && eventOf(ev.relatedTarget) < 0) { clear(); }
           });
           document.addEventListener("click", function (ev) {

@@ -1,5 +1,5 @@
 /// A finding with the proof of its fix, when there is one: what `sigviz explain` and the report show.
-public struct Explanation: Sendable {
+public struct Explanation: Sendable, Hashable {
     /// What went wrong.
     public var finding: Finding
     /// The suggested change applied to the scenario and run again; `nil` when the finding has no
@@ -23,7 +23,7 @@ public struct Explanation: Sendable {
 
 /// A suggested change, made to the scenario and run on the same virtual times: the edit, the run
 /// after it, and how it compares with the run before.
-public struct ProvenFix: Sendable {
+public struct ProvenFix: Sendable, Hashable {
     /// The edit, for people, with line numbers: `after line 11, add "let sharedFetchData = …"`.
     public var edit: String
     /// The scenario file's text after the edit.

@@ -57,17 +57,6 @@ public struct Finding: Sendable, Hashable {
     }
 }
 
-extension Finding.Kind {
-    /// The kind in words, for people: `repeatedSideEffect` is "repeated side effect".
-    public var words: String {
-        var words = ""
-        for character in rawValue {
-            if character.isUppercase { words += " " + character.lowercased() } else { words.append(character) }
-        }
-        return words
-    }
-}
-
 extension Trace {
     /// What went wrong in the trace: the repeated side effects, in the order of each signal's first
     /// run, then the missed values, in the order of the late subscriptions.
