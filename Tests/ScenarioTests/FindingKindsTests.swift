@@ -79,8 +79,9 @@ struct FindingKindsTests {
         let finding = try #require(found.first)
         #expect(found.count == 1)
         #expect(finding.times == [0, 5])
-        #expect(finding.sentence.hasPrefix("request's didSubscribe ran 2 times, once per subscription (besides 2 runs that retry "
-            + "or repeat made when the run before each ended): one → attempts → request at 0 s; two → attempts → request at 5 s."))
+        #expect(finding.sentence.hasPrefix("request's didSubscribe ran 2 times, once per subscription (not counting 2 runs that an "
+            + "operator made again when the run before each ended, as retry and repeat do): one → attempts → request at 0 s; "
+            + "two → attempts → request at 5 s."))
     }
 
     // MARK: - missedValues
@@ -256,6 +257,19 @@ struct FindingKindsTests {
             at 1 send typed "s"
             at 5 send typed "swift"
             """, .staleInnerValues).isEmpty)
+    }
+
+    @Test("no stale inner values for a concurrent command's executions, which flatten runs side by side on purpose")
+    func concurrentCommand() throws {
+        let trace = try trace("""
+            cold request: +2 next "saved {}", +2 completed
+            command save: request concurrent
+            let saved = save.executionSignals | flatten
+            subscribe "View" to saved
+            at 1 execute save "draft 1"
+            at 2 execute save "draft 2"
+            """)
+        #expect(trace.findings().map(\.kind) == [.neverEnded])
     }
 
     // MARK: - swallowedError

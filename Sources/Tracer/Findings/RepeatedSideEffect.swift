@@ -5,7 +5,7 @@ extension Trace {
     /// are the runs' `didSubscribe` events; its suggestion shares one run through `replayLazily`.
     ///
     /// A run that `retry` or `repeat` made is not counted: that operator subscribes again when the
-    /// run before ends, on purpose. It shows in the trace as a subscription whose `subscribe`
+    /// run before ends, on purpose (as `concat` of a signal with itself does). It shows in the trace as a subscription whose `subscribe`
     /// was caused by the error or completion of an earlier subscription to the same signal, with
     /// the same parent (the operator's subscription). Plumbing's signals are left out. In the
     /// order of each signal's first run.
@@ -61,8 +61,9 @@ extension Trace {
             }
             let besides = switch reruns[signal, default: 0] {
             case 0: ""
-            case 1: " (besides 1 run that retry or repeat made when the run before it ended)"
-            case let count: " (besides \(count) runs that retry or repeat made when the run before each ended)"
+            case 1: " (not counting 1 run that an operator made again when the run before it ended, as retry and repeat do)"
+            case let count: " (not counting \(count) runs that an operator made again when the run before each ended, "
+                + "as retry and repeat do)"
             }
             return Finding(
                 kind: .repeatedSideEffect, signals: [signal], subscriptions: signalRuns.map(\.subscription),

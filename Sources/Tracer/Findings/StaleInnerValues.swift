@@ -10,7 +10,9 @@ extension Trace {
     /// as its source delivers the value that makes it. A newer one counts only when it started at
     /// a later time than the older one: `merge` subscribes to all its signals at once, on purpose.
     /// `switchToLatest` never fires (the older inner signal is disposed before it can deliver),
-    /// and its own flattenMap is plumbing, left out. In the order of the first stale value.
+    /// and its own flattenMap is plumbing, left out; so are inner signals that are plumbing (a
+    /// command's executions, which `executionSignals | flatten` runs side by side when the
+    /// command is concurrent, on purpose). In the order of the first stale value.
     func staleInnerValues() -> [Finding] {
         let plumbing = plumbing()
         struct Inner {
@@ -35,6 +37,7 @@ extension Trace {
             switch event.kind {
             case .subscribe(let subscription):
                 guard subscriptions.indices.contains(subscription), let operation = subscriptions[subscription].parent,
+                      signals.indices.contains(subscriptions[subscription].signal), !plumbing[subscriptions[subscription].signal],
                       subscriptions.indices.contains(operation),
                       signals.indices.contains(subscriptions[operation].signal), !plumbing[subscriptions[operation].signal],
                       let cause = event.cause, events.indices.contains(cause), events[cause].kind.isDelivery,
