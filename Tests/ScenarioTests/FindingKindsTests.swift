@@ -350,8 +350,8 @@ struct FindingKindsTests {
         #expect(found.count == 1)
         let finding = try #require(found.first)
         #expect(finding.subscriptions.compactMap { trace.subscriptions[$0].label } == ["Open", "AfterEnd"])
-        #expect(finding.sentence == "When the run ended at 2 s, 2 subscriptions were still open, neither ended by its signal "
-            + "nor disposed: Open → s (since 0 s), AfterEnd → b (since 2 s, after b completed at 1 s: a behavior subject does "
+        #expect(finding.sentence == "When the run ended at 2 s, 2 subscriptions were still open, neither ended by their "
+            + "signals nor disposed: Open → s (since 0 s), AfterEnd → b (since 2 s, after b completed at 1 s: a behavior subject does "
             + "not pass its end on to later subscribers). In an app a subscription stays, with what it holds, until "
             + "something disposes it (or `takeUntil` a lifetime signal ends it).")
     }

@@ -38,16 +38,18 @@ extension Trace {
         let left = order.filter { open[$0] != nil }
         guard !left.isEmpty else { return [] }
         let listed = left.prefix(Finding.listedMost).map { subscription in
-            "\(SubscriptionChain(leadingTo: subscription, in: self).text) (since \(seconds(events[open[subscription]!].time))\(afterEnd[subscription] ?? ""))"
+            let since = seconds(events[open[subscription]!].time)
+            return "\(SubscriptionChain(leadingTo: subscription, in: self).text) (since \(since)\(afterEnd[subscription] ?? ""))"
         }.joined(separator: ", ")
         let more = left.count > Finding.listedMost ? " and \(left.count - Finding.listedMost) more" : ""
-        let count = left.count == 1 ? "1 subscription was" : "\(left.count) subscriptions were"
+        let count = left.count == 1 ? "1 subscription was still open, neither ended by its signal"
+            : "\(left.count) subscriptions were still open, neither ended by their signals"
         return [Finding(
             kind: .neverEnded, signals: Array(Set(left.map { subscriptions[$0].signal })).sorted(), subscriptions: left,
             times: left.map { events[open[$0]!].time }, events: left.map { open[$0]! },
-            sentence: "When the run ended at \(seconds(duration)), \(count) still open, neither ended by its signal nor "
-                + "disposed: \(listed)\(more). In an app a subscription stays, with what it holds, until something "
-                + "disposes it (or `takeUntil` a lifetime signal ends it).")]
+            sentence: "When the run ended at \(seconds(duration)), \(count) nor disposed: \(listed)\(more). "
+                + "In an app a subscription stays, with what it holds, until something disposes it "
+                + "(or `takeUntil` a lifetime signal ends it).")]
     }
 
     /// Whether a subject of the kind gives a subscriber that comes after its end nothing of it
