@@ -105,6 +105,16 @@ struct FindingKindsTests {
             + "(`replay prices` with no capacity would give all 2).")
     }
 
+    @Test("many values missed: the sentence counts them all, the finding keeps the last 100 sends")
+    func missedBounded() throws {
+        let sends = (1...150).map { "at \($0) send s \"v\($0)\"" }.joined(separator: "\n")
+        let found = try findings("subject s\n\(sends)\nat 200 subscribe \"Late\" to s", .missedValues)
+        let finding = try #require(found.first)
+        #expect(finding.sentence.contains("after 150 values were sent to it (\"v1\", \"v2\", \"v3\" and 147 more)"))
+        #expect(finding.times == (51...150).map(Double.init))
+        #expect(finding.events.count == Finding.mostEvents)
+    }
+
     @Test("a late subscriber to a publish connection's subject misses values: said, with no change to the file, replayLast named")
     func publishLateSubscriber() throws {
         let found = try findings("""

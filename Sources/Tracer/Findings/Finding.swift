@@ -75,7 +75,12 @@ public struct Finding: Sendable, Hashable {
         self.suggestion = suggestion
     }
 
-    /// How many values a sentence quotes before saying how many more there are.
+    /// The most times and events a finding about many sends keeps (a missed-values finding keeps
+    /// the last of them), so that findings stay linear in the trace's size: a subject sent a
+    /// million values and subscribed late a million times would otherwise make a trillion.
+    public static let mostEvents = 100
+
+        /// How many values a sentence quotes before saying how many more there are.
     static let listedMost = 3
 
     /// Values for a sentence: the first ``listedMost`` of `values`, quoted and cut, and how many

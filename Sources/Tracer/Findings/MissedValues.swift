@@ -2,9 +2,9 @@ extension Trace {
     /// A finding for each subscription to a plain subject made after values were sent to it: a
     /// subject has no memory, so those values never reach the subscriber. Named by the chain that
     /// leads to it (the subscriber whose pipeline subscribed), with the values and when they were
-    /// sent; its events are those sends. Plumbing's subjects are left out: switchToLatest
-    /// subscribes to its own publish late on purpose, for the values to come. In the order of the
-    /// late subscriptions.
+    /// sent; its events and times are those sends' (the last ``Finding/mostEvents`` of them).
+    /// Plumbing's subjects are left out: switchToLatest subscribes to its own publish late on
+    /// purpose, for the values to come. In the order of the late subscriptions.
     ///
     /// A declared subject gets a suggestion: make it a replay subject of capacity 1, so that the
     /// late subscriber receives the last value sent before it. A `publish` connection's subject
@@ -51,9 +51,10 @@ extension Trace {
                             + "\(chain.names.first ?? "the late subscriber") would then receive \"\(shortened(last.value, to: 40))\", "
                             + "the last value sent before it subscribed, at \(seconds(event.time))\(all).")
                 }
+                let kept = missed.suffix(Finding.mostEvents)
                 findings.append(Finding(
-                    kind: .missedValues, signals: [signal], subscriptions: [subscription], times: missed.map(\.time),
-                    events: missed.map(\.event), sentence: sentence + published, suggestion: suggestion))
+                    kind: .missedValues, signals: [signal], subscriptions: [subscription], times: kept.map(\.time),
+                    events: kept.map(\.event), sentence: sentence + published, suggestion: suggestion))
             default: break
             }
         }

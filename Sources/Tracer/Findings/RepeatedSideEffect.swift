@@ -43,11 +43,13 @@ extension Trace {
             }
             // Runs grouped by the values they delivered, in the order of each group's first run.
             var groups: [(values: [String], runs: [Int])] = []
+            var groupOf: [[String]: Int] = [:]
             for (number, run) in signalRuns.enumerated() {
                 let values = received[run.subscription] ?? []
-                if let at = groups.firstIndex(where: { $0.values == values }) {
+                if let at = groupOf[values] {
                     groups[at].runs.append(number + 1)
                 } else {
+                    groupOf[values] = groups.count
                     groups.append((values, [number + 1]))
                 }
             }
