@@ -13,8 +13,8 @@ public struct Finding: Sendable, Hashable {
     /// resources (a subscription never ended, a connection nobody used).
     public enum Kind: String, Sendable, CaseIterable {
         /// A cold signal's `didSubscribe` ran more than once, for separate subscriptions: its side
-        /// effect (a request) repeated. Runs that `retry` or `repeat` made after a run ended are
-        /// that operator's purpose and are not counted.
+        /// effect (a request) repeated. A run that an operator made again when the run before it
+        /// ended (`retry`, `repeat`) is that operator's purpose and is not counted.
         case repeatedSideEffect
         /// A subscriber to a plain subject (a declared one, or a `publish` connection's) subscribed
         /// after values were sent to it, and never gets them.
@@ -35,8 +35,8 @@ public struct Finding: Sendable, Hashable {
         /// A labelled subscription had neither terminated nor been disposed when the run ended:
         /// in an app, a subscription that stays until something disposes it.
         case neverEnded
-        /// A connection connected, and ran its source, while nothing ever subscribed to its subject:
-        /// work nobody asked for (an eager `replay` or `replayLast`).
+        /// A connection connected, subscribing to its source, and nothing subscribed to its subject
+        /// by the end of the run: work nobody asked for (an eager `replay` or `replayLast`).
         case connectedWithoutSubscribers
 
         /// The kind's place in the order of importance: 0 for the most important.
@@ -45,13 +45,23 @@ public struct Finding: Sendable, Hashable {
 
     /// What went wrong.
     public var kind: Kind
-    /// The signals involved, by id: the cold signal, the subject, the connection, the operator, …;
-    /// each kind's function says which.
+    /// The signals involved, by id: the cold signal (repeatedSideEffect); the subject
+    /// (missedValues, ignoredSend); the connection, its subject and its source (deadConnection,
+    /// connectedWithoutSubscribers); the flattening operator's signal (staleInnerValues); the
+    /// catching operator's, the failed one and the one that stood in (swallowedError); the signals
+    /// subscribed to (neverEnded).
     public var signals: [Int]
-    /// The subscriptions involved, by id: each run's, the late one, the one left open, …
+    /// The subscriptions involved, by id: each run's (repeatedSideEffect); the late one
+    /// (missedValues); the late ones to the subject (deadConnection); the operator's, then the
+    /// older inner ones that delivered late (staleInnerValues); the operator's, the failed one and
+    /// the stand-in's (swallowedError); the open ones (neverEnded); none (ignoredSend,
+    /// connectedWithoutSubscribers).
     public var subscriptions: [Int]
-    /// When: each run's time, the times of the values missed, …; the first is when it began, and
-    /// orders findings of the same kind.
+    /// When: each run (repeatedSideEffect); each missed send, the last ``mostEvents`` of them
+    /// (missedValues); the disconnect, then each late connect or subscription (deadConnection);
+    /// each stale value (staleInnerValues); the error (swallowedError); each ignored send
+    /// (ignoredSend); each open subscription's subscribe (neverEnded); the connect
+    /// (connectedWithoutSubscribers). The earliest orders findings of the same kind.
     public var times: [Double]
     /// The events that show it, by index in the trace's events, in order: each run's
     /// `didSubscribe`, each missed send, and so on (what a diagram highlights).
