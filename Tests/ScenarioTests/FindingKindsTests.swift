@@ -45,6 +45,23 @@ struct FindingKindsTests {
             + "(its 4 subscribers then receive one run's values, replayed to those that come later).")
     }
 
+    @Test("runs that failed alike are alike; the error is said")
+    func repeatedFailures() throws {
+        let found = try findings("""
+            cold request: +1 error "offline"
+            subscribe "A" to request
+            subscribe "B" to request
+            cold partly: +1 next "p", +1 error "lost"
+            subscribe "C" to partly
+            subscribe "D" to partly
+            """, .repeatedSideEffect)
+        #expect(found.count == 2)
+        #expect(found.first?.sentence.hasSuffix(
+            " Every run delivered no value and failed with \"offline\": one shared run would do.") == true)
+        #expect(found.last?.sentence.hasSuffix(
+            " Every run delivered the same values (\"p\") and failed with \"lost\": one shared run would do.") == true)
+    }
+
     @Test("fetchdata's suggestion: share fetchData through replayLazily, for its 6 subscribers")
     func fetchdataSuggestion() throws {
         let trace = try #require(Catalog.scenario(named: "fetchdata")).trace()
@@ -234,6 +251,22 @@ struct FindingKindsTests {
         #expect(found.count == 1)
         #expect(found.first?.sentence.hasPrefix("View → res received 1 value from an older inner signal after a newer one "
             + "had started: request(\"s\"), started at 1 s, delivered \"results for s\" at 2.5 s") == true)
+    }
+
+    @Test("stale inner values from one signal subscribed again: said without naming it twice")
+    func staleSameSignal() throws {
+        let found = try findings("""
+            subject typed
+            cold request: +1 next "r", +1 completed
+            let res = typed | flattenMap request
+            subscribe "View" to res
+            at 1 send typed "a"
+            at 1.5 send typed "b"
+            """, .staleInnerValues)
+        #expect(found.map(\.sentence) == [
+            "View → res received 1 value from an older inner signal after a newer one had started: request, started at "
+                + "1 s, delivered \"r\" at 2 s, after it was subscribed to again at 1.5 s.",
+        ])
     }
 
     @Test("no stale inner values: switchToLatest, inner signals that never overlap, merge, concat")

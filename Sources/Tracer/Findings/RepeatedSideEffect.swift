@@ -27,12 +27,17 @@ extension Trace {
         guard !order.isEmpty else { return [] }
         // The values each repeated run's subscription received, in order, to tell runs that did the same work.
         var received: [Int: [String]] = [:]
+        var failed: [Int: String] = [:]  // run subscription -> the error that ended it
         for signal in order {
             for run in runs[signal, default: []] { received[run.subscription] = [] }
         }
         for event in events {
-            if case .next(let subscription, let value, _) = event.kind, received[subscription] != nil {
+            switch event.kind {
+            case .next(let subscription, let value, _) where received[subscription] != nil:
                 received[subscription]?.append(value)
+            case .error(let subscription, let message, _) where received[subscription] != nil:
+                failed[subscription] = message
+            default: break
             }
         }
         return order.map { signal in
@@ -42,24 +47,35 @@ extension Trace {
                 "\(SubscriptionChain(leadingTo: run.subscription, in: self).text) at \(seconds(run.time))"
             }
             // Runs grouped by the values they delivered, in the order of each group's first run.
-            var groups: [(values: [String], runs: [Int])] = []
-            var groupOf: [[String]: Int] = [:]
+            // Runs grouped by the values they delivered and the error that ended them, if any.
+            struct Outcome: Hashable {
+                var values: [String]
+                var error: String?
+            }
+            var groups: [(outcome: Outcome, runs: [Int])] = []
+            var groupOf: [Outcome: Int] = [:]
             for (number, run) in signalRuns.enumerated() {
-                let values = received[run.subscription] ?? []
-                if let at = groupOf[values] {
+                let outcome = Outcome(values: received[run.subscription] ?? [], error: failed[run.subscription])
+                if let at = groupOf[outcome] {
                     groups[at].runs.append(number + 1)
                 } else {
-                    groupOf[values] = groups.count
-                    groups.append((values, [number + 1]))
+                    groupOf[outcome] = groups.count
+                    groups.append((outcome, [number + 1]))
                 }
             }
-            let same = if groups.count == 1 {
-                " Every run delivered the same values (\(Finding.listed(groups[0].values))): one shared run would do."
+            func delivered(_ outcome: Outcome) -> String {
+                let error = outcome.error.map { " and failed with \"\(shortened($0, to: 40))\"" } ?? ""
+                return (outcome.values.isEmpty ? "no value" : Finding.listed(outcome.values)) + error
+            }
+            let same = if groups.count == 1, groups[0].outcome.values.isEmpty {
+                " Every run delivered \(delivered(groups[0].outcome)): one shared run would do."
+            } else if groups.count == 1 {
+                " Every run delivered the same values (\(Finding.listed(groups[0].outcome.values)))"
+                    + (groups[0].outcome.error.map { " and failed with \"\(shortened($0, to: 40))\"" } ?? "")
+                    + ": one shared run would do."
             } else {
-                " " + Self.capitalized(groups.map { group in
-                    "\(Self.runs(group.runs)) delivered "
-                        + (group.values.isEmpty ? "no value" : Finding.listed(group.values))
-                }.joined(separator: "; ")) + ". The runs delivered \(groups.count) different sequences of values."
+                " " + Self.capitalized(groups.map { "\(Self.runs($0.runs)) delivered \(delivered($0.outcome))" }
+                    .joined(separator: "; ")) + ". The runs delivered \(groups.count) different sequences of values."
             }
             let besides = switch reruns[signal, default: 0] {
             case 0: ""

@@ -60,9 +60,10 @@ extension Trace {
             let signal = subscriptions[operation].signal
             let chain = SubscriptionChain(leadingTo: operation, in: self).text
             let listed = values.prefix(Finding.listedMost).map { item in
-                "\(name(of: subscriptions[item.inner].signal)), started at \(seconds(item.started)), delivered "
-                    + "\"\(shortened(item.value, to: 40))\" at \(seconds(item.time)), after "
-                    + "\(name(of: subscriptions[item.newer].signal)) started at \(seconds(item.newerStarted))"
+                let (older, newer) = (name(of: subscriptions[item.inner].signal), name(of: subscriptions[item.newer].signal))
+                let after = older == newer ? "it was subscribed to again at" : "\(newer) started at"
+                return "\(older), started at \(seconds(item.started)), delivered \"\(shortened(item.value, to: 40))\" at "
+                    + "\(seconds(item.time)), after \(after) \(seconds(item.newerStarted))"
             }
             let more = values.count > Finding.listedMost ? "; and \(values.count - Finding.listedMost) more" : ""
             let count = values.count == 1 ? "1 value" : "\(values.count) values"
