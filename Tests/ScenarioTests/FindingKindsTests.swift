@@ -197,6 +197,22 @@ struct FindingKindsTests {
         #expect(found.allSatisfy { $0.events.count == 3 && $0.suggestion == nil })
     }
 
+    @Test("dead connection after autoconnect's last subscriber completed: said, and that a plain subject keeps no end")
+    func deadAfterCompletion() throws {
+        let found = try findings("""
+            cold src: +1 next "A", +1 completed
+            subject sub
+            let hot = src | multicast sub | autoconnect
+            subscribe "First" to hot
+            at 3 subscribe "Second" to hot
+            """, .deadConnection)
+        #expect(found.map(\.sentence) == [
+            "The connection of src through sub was disconnected at 1 s (when First → hot completed), and a connection "
+                + "never connects again: after that, Second → hot → sub subscribed at 3 s and its connect() did nothing; "
+                + "src is not subscribed again, so nothing from it arrives.",
+        ])
+    }
+
     @Test("no dead connection: autoconnect still connected, the catalog's connections, a replay subject that had ended")
     func noDeadConnection() throws {
         #expect(try findings("""

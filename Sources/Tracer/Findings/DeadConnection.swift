@@ -89,6 +89,18 @@ extension Trace {
                 case (nil, _): "connect() at \(seconds(item.time)) did nothing"
                 }
             }
+            // What disconnected it, when an event about a subscription did (autoconnect's last subscriber leaving).
+            var when = ""
+            if let cause = self.events[end.event].cause, self.events.indices.contains(cause),
+               let left = self.events[cause].kind.subscription, subscriptions.indices.contains(left) {
+                let how = switch self.events[cause].kind {
+                case .completed: "completed"
+                case .error: "failed"
+                case .dispose: "was disposed"
+                default: ""
+                }
+                if !how.isEmpty { when = " (when \(SubscriptionChain(leadingTo: left, in: self).text) \(how))" }
+            }
             let more = items.count > Finding.listedMost ? ", and \(items.count - Finding.listedMost) more" : ""
             let what = source.map { "\(name(of: $0)) is not subscribed again, so nothing from it arrives" }
                 ?? "its source is not subscribed again, so nothing from it arrives"
@@ -96,7 +108,7 @@ extension Trace {
                 kind: .deadConnection, signals: [connection, subject] + (source.map { [$0] } ?? []),
                 subscriptions: items.compactMap(\.subscription), times: [end.time] + items.map(\.time),
                 events: [end.event] + events[connection, default: []],
-                sentence: "\(through) was disconnected at \(seconds(end.time)), and a connection never connects again: "
+                sentence: "\(through) was disconnected at \(seconds(end.time))\(when), and a connection never connects again: "
                     + "after that, " + listed.joined(separator: "; ") + more + "; \(what).")
         }
     }
