@@ -9,8 +9,11 @@ extension Trace {
     /// receives its history and its end, as if connected. A plain subject that has terminated
     /// gives a late subscriber nothing at all (it does not replay its end), so that still counts.
     /// A connect or a subscription made for one subscriber (autoconnect's, in the subscriber's
-    /// didSubscribe) is said once. Plumbing's connections are left out. Its events are the
-    /// disconnect, then each late connect and subscription; in the order of the disconnects.
+    /// didSubscribe) is said once. The sentence says what disconnected it when the disconnect's
+    /// cause is an event about a subscription (autoconnect's last subscriber completing, failing or
+    /// disposed); a connection disposed by hand names none. Plumbing's connections are left out.
+    /// Its events are the disconnect, then each late connect and subscription. In the order of
+    /// each connection's first late use.
     func deadConnections() -> [Finding] {
         let plumbing = plumbing()
         var connectionOfSubject: [Int: Int] = [:]
