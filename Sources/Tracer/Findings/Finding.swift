@@ -6,21 +6,62 @@
 /// // fetchData's didSubscribe ran 6 times, once per subscription: ...
 /// ```
 public struct Finding: Sendable, Hashable {
-    /// What went wrong.
+    /// What went wrong. The cases are in order of importance, the most important first, as
+    /// ``Trace/findings()`` returns them: work repeated and values lost come first (they change
+    /// what an app does or costs), then values that will never come or come wrong, then what is
+    /// worth knowing but often meant (a caught error, an ignored send), then what only costs
+    /// resources (a subscription never ended, a connection nobody used).
     public enum Kind: String, Sendable, CaseIterable {
-        /// A cold signal's `didSubscribe` ran more than once: its side effect (a request) repeated.
+        /// A cold signal's `didSubscribe` ran more than once, for separate subscriptions: its side
+        /// effect (a request) repeated. A run that an operator made again when the run before it
+        /// ended (`retry`, `repeat`) is that operator's purpose and is not counted.
         case repeatedSideEffect
-        /// A subscriber to a plain subject subscribed after values were sent to it, and never gets them.
+        /// A subscriber to a plain subject (a declared one, or a `publish` connection's) subscribed
+        /// after values were sent to it, and never gets them.
         case missedValues
+        /// A connection was disconnected (its disposable disposed, by hand or by `autoconnect` when
+        /// its last subscriber left), and later a `connect()` did nothing, or a subscriber subscribed
+        /// to its subject: as in RAC 2.5 a connection never connects again, so the source is not
+        /// subscribed again and nothing from it arrives.
+        case deadConnection
+        /// A `flattenMap` (or `map` then `flatten`) let an older inner signal deliver a value after
+        /// a newer inner signal had started: a stale result, as in a search box.
+        case staleInnerValues
+        /// An error was replaced by another signal (`catchTo`): the subscriber never saw it.
+        case swallowedError
+        /// A value, error or completion was sent to a subject after it had terminated, and reached
+        /// no subscriber (a replay subject's value is kept for later ones, so only its second end counts).
+        case ignoredSend
+        /// A labelled subscription had neither terminated nor been disposed when the run ended:
+        /// in an app, a subscription that stays until something disposes it.
+        case neverEnded
+        /// A connection connected, subscribing to its source, and nothing subscribed to its subject
+        /// by the end of the run: work nobody asked for (an eager `replay` or `replayLast`).
+        case connectedWithoutSubscribers
+
+        /// The kind's place in the order of importance: 0 for the most important.
+        public var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
     }
 
     /// What went wrong.
     public var kind: Kind
-    /// The signals involved, by id: the cold signal, or the subject.
+    /// The signals involved, by id: the cold signal (repeatedSideEffect); the subject
+    /// (missedValues, ignoredSend); the connection, its subject and its source (deadConnection,
+    /// connectedWithoutSubscribers); the flattening operator's signal (staleInnerValues); the
+    /// catching operator's, the failed one and the one that stood in (swallowedError); the signals
+    /// subscribed to (neverEnded).
     public var signals: [Int]
-    /// The subscriptions involved, by id: each run's, or the late one.
+    /// The subscriptions involved, by id: each run's (repeatedSideEffect); the late one
+    /// (missedValues); the late ones to the subject (deadConnection); the operator's, then the
+    /// older inner ones that delivered late (staleInnerValues); the operator's, the failed one and
+    /// the stand-in's (swallowedError); the open ones (neverEnded); none (ignoredSend,
+    /// connectedWithoutSubscribers).
     public var subscriptions: [Int]
-    /// When: each run's time, or the times of the values missed.
+    /// When: each run (repeatedSideEffect); each missed send, the last ``mostEvents`` of them
+    /// (missedValues); the disconnect, then each late connect or subscription (deadConnection);
+    /// each stale value (staleInnerValues); the error (swallowedError); each ignored send
+    /// (ignoredSend); each open subscription's subscribe (neverEnded); the connect
+    /// (connectedWithoutSubscribers). The earliest orders findings of the same kind.
     public var times: [Double]
     /// The events that show it, by index in the trace's events, in order: each run's
     /// `didSubscribe`, each missed send, and so on (what a diagram highlights).
@@ -44,7 +85,12 @@ public struct Finding: Sendable, Hashable {
         self.suggestion = suggestion
     }
 
-    /// How many values a sentence quotes before saying how many more there are.
+    /// The most times and events a finding about many sends keeps (a missed-values finding keeps
+    /// the last of them), so that findings stay linear in the trace's size: a subject sent a
+    /// million values and subscribed late a million times would otherwise make a trillion.
+    public static let mostEvents = 100
+
+        /// How many values a sentence quotes before saying how many more there are.
     static let listedMost = 3
 
     /// Values for a sentence: the first ``listedMost`` of `values`, quoted and cut, and how many
@@ -58,9 +104,37 @@ public struct Finding: Sendable, Hashable {
 }
 
 extension Trace {
-    /// What went wrong in the trace: the repeated side effects, in the order of each signal's first
-    /// run, then the missed values, in the order of the late subscriptions.
+    /// What went wrong in the trace, the most important first: by ``Finding/Kind`` in the order of
+    /// its cases, then by time (a finding's first time), then in the order each kind found them.
+    /// Each kind reads the events in one pass or a few, so the work grows with the trace's size.
     public func findings() -> [Finding] {
-        repeatedSideEffects() + missedValues()
+        let found = repeatedSideEffects() + missedValues() + deadConnections() + staleInnerValues()
+            + swallowedErrors() + ignoredSends() + neverEnded() + connectedWithoutSubscribers()
+        let keys = found.enumerated().map { (rank: $1.kind.rank, time: $1.times.min() ?? 0, offset: $0) }
+        return keys.sorted { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.time != b.time { return a.time < b.time }
+            return a.offset < b.offset
+        }.map { found[$0.offset] }
     }
+
+    /// For each subscription, by id, the position of its `subscribe` event, if the trace has one.
+    func subscribeEventIndices() -> [Int?] {
+        var found = [Int?](repeating: nil, count: subscriptions.count)
+        for (index, event) in events.enumerated() {
+            if case .subscribe(let subscription) = event.kind, found.indices.contains(subscription),
+               found[subscription] == nil {
+                found[subscription] = index
+            }
+        }
+        return found
+    }
+
+    /// A signal's name, or "signal N" for an id the trace does not have.
+    func name(of signal: Int) -> String {
+        signals.indices.contains(signal) ? signals[signal].name : "signal \(signal)"
+    }
+
+    /// A time for people: "1.5 s".
+    func seconds(_ time: Double) -> String { SecondsFormat.forPeople.format(time) }
 }

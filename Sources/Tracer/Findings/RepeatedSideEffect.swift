@@ -1,40 +1,124 @@
 extension Trace {
-    /// A finding for each cold signal whose `didSubscribe` ran more than once: each run with the
-    /// chain of subscriptions that caused it and its time, and whether the runs delivered the same
-    /// values (then one shared run would do). In the order of each signal's first run.
+    /// A finding for each cold signal whose `didSubscribe` ran more than once for separate
+    /// subscriptions: each run with the chain of subscriptions that caused it and its time, and
+    /// which runs delivered the same values (runs 1–4 delivered "response"; run 5 …). Its events
+    /// are the runs' `didSubscribe` events; its suggestion shares one run through `replayLazily`.
+    ///
+    /// A run that `retry` or `repeat` made is not counted: that operator subscribes again when the
+    /// run before ends, on purpose (as `concat` of a signal with itself does). It shows in the trace as a subscription whose `subscribe`
+    /// was caused by the error or completion of an earlier subscription to the same signal, with
+    /// the same parent (the operator's subscription). Plumbing's signals are left out. In the
+    /// order of each signal's first run.
     func repeatedSideEffects() -> [Finding] {
-        var runs: [Int: [(subscription: Int, time: Double)]] = [:]  // by cold signal
+        let plumbing = plumbing()
+        let subscribed = subscribeEventIndices()
+        var runs: [Int: [(subscription: Int, event: Int, time: Double)]] = [:]  // by cold signal
+        var reruns: [Int: Int] = [:]  // by cold signal: the runs retry or repeat made
         var order: [Int] = []
-        for run in coldRuns() {
+        for run in coldRuns() where !plumbing[run.signal] {
+            if isRerun(run.subscription, subscribed: subscribed) {
+                reruns[run.signal, default: 0] += 1
+                continue
+            }
             if runs[run.signal] == nil { order.append(run.signal) }
-            runs[run.signal, default: []].append((run.subscription, run.time))
+            runs[run.signal, default: []].append((run.subscription, run.event, run.time))
         }
         order.removeAll { runs[$0, default: []].count < 2 }
         guard !order.isEmpty else { return [] }
         // The values each repeated run's subscription received, in order, to tell runs that did the same work.
         var received: [Int: [String]] = [:]
+        var failed: [Int: String] = [:]  // run subscription -> the error that ended it
         for signal in order {
             for run in runs[signal, default: []] { received[run.subscription] = [] }
         }
         for event in events {
-            if case .next(let subscription, let value, _) = event.kind, received[subscription] != nil {
+            switch event.kind {
+            case .next(let subscription, let value, _) where received[subscription] != nil:
                 received[subscription]?.append(value)
+            case .error(let subscription, let message, _) where received[subscription] != nil:
+                failed[subscription] = message
+            default: break
             }
         }
         return order.map { signal in
             let signalRuns = runs[signal, default: []]
+            let name = name(of: signal)
             let causes = signalRuns.map { run in
-                "\(SubscriptionChain(leadingTo: run.subscription, in: self).text) at \(SecondsFormat.forPeople.format(run.time))"
+                "\(SubscriptionChain(leadingTo: run.subscription, in: self).text) at \(seconds(run.time))"
             }
-            let outcomes = Set(signalRuns.map { received[$0.subscription] ?? [] })
-            let same = outcomes.count == 1
-                ? " Every run delivered the same values (\(Finding.listed(outcomes.first ?? []))): one shared run would do."
-                : " The runs delivered \(outcomes.count) different sequences of values."
+            // Runs grouped by the values they delivered, in the order of each group's first run.
+            // Runs grouped by the values they delivered and the error that ended them, if any.
+            struct Outcome: Hashable {
+                var values: [String]
+                var error: String?
+            }
+            var groups: [(outcome: Outcome, runs: [Int])] = []
+            var groupOf: [Outcome: Int] = [:]
+            for (number, run) in signalRuns.enumerated() {
+                let outcome = Outcome(values: received[run.subscription] ?? [], error: failed[run.subscription])
+                if let at = groupOf[outcome] {
+                    groups[at].runs.append(number + 1)
+                } else {
+                    groupOf[outcome] = groups.count
+                    groups.append((outcome, [number + 1]))
+                }
+            }
+            func delivered(_ outcome: Outcome) -> String {
+                let error = outcome.error.map { " and failed with \"\(shortened($0, to: 40))\"" } ?? ""
+                return (outcome.values.isEmpty ? "no value" : Finding.listed(outcome.values)) + error
+            }
+            let same = if groups.count == 1, groups[0].outcome.values.isEmpty {
+                " Every run delivered \(delivered(groups[0].outcome)): one shared run would do."
+            } else if groups.count == 1 {
+                " Every run delivered the same values (\(Finding.listed(groups[0].outcome.values)))"
+                    + (groups[0].outcome.error.map { " and failed with \"\(shortened($0, to: 40))\"" } ?? "")
+                    + ": one shared run would do."
+            } else {
+                " " + Self.capitalized(groups.map { "\(Self.runs($0.runs)) delivered \(delivered($0.outcome))" }
+                    .joined(separator: "; ")) + ". The runs delivered \(groups.count) different sequences of values."
+            }
+            let besides = switch reruns[signal, default: 0] {
+            case 0: ""
+            case 1: " (not counting 1 run that an operator made again when the run before it ended, as retry and repeat do)"
+            case let count: " (not counting \(count) runs that an operator made again when the run before each ended, "
+                + "as retry and repeat do)"
+            }
             return Finding(
                 kind: .repeatedSideEffect, signals: [signal], subscriptions: signalRuns.map(\.subscription),
-                times: signalRuns.map(\.time),
-                sentence: "\(signals[signal].name)'s didSubscribe ran \(signalRuns.count) times, once per subscription: "
-                    + causes.joined(separator: "; ") + "." + same)
+                times: signalRuns.map(\.time), events: signalRuns.map(\.event),
+                sentence: "\(name)'s didSubscribe ran \(signalRuns.count) times, once per subscription\(besides): "
+                    + causes.joined(separator: "; ") + "." + same,
+                suggestion: Suggestion(
+                    change: .share(signal: signal, through: .replayLazily),
+                    sentence: "Share one run: put `| replayLazily` after \(name) and subscribe to that instead (its "
+                        + "\(signalRuns.count) subscribers then receive one run's values, replayed to those that come later)."))
         }
+    }
+
+    /// Whether the subscription was made by `retry` or `repeat`: its `subscribe` was caused by the
+    /// error or completion of an earlier subscription to the same signal made by the same operator
+    /// subscription (the same parent).
+    func isRerun(_ subscription: Int, subscribed: [Int?]) -> Bool {
+        guard subscribed.indices.contains(subscription), let at = subscribed[subscription],
+              let cause = events[at].cause, events.indices.contains(cause), events[cause].kind.isTerminal,
+              let ended = events[cause].kind.subscription, ended != subscription,
+              subscriptions.indices.contains(ended) else { return false }
+        let (this, before) = (subscriptions[subscription], subscriptions[ended])
+        return before.signal == this.signal && before.parent != nil && before.parent == this.parent
+    }
+
+    /// Run numbers for people: "run 5", "runs 1–4", "runs 1–2, 5".
+    static func runs(_ numbers: [Int]) -> String {
+        var ranges: [(Int, Int)] = []
+        for number in numbers {
+            if let last = ranges.last, last.1 + 1 == number { ranges[ranges.count - 1].1 = number } else { ranges.append((number, number)) }
+        }
+        let text = ranges.map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0)–\($0.1)" }.joined(separator: ", ")
+        return (numbers.count == 1 ? "run " : "runs ") + text
+    }
+
+    /// The text with its first letter in upper case.
+    static func capitalized(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
     }
 }

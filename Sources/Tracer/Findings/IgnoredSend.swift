@@ -1,0 +1,53 @@
+extension Trace {
+    /// A finding for each subject sent something after it terminated (after its completion or
+    /// error) that reached no subscriber: no delivery names that send as its cause. Said with what
+    /// ended the subject and when, and what was sent after, with times. Its events are the send
+    /// that ended it and each ignored one. Plumbing's subjects are left out. In the order of the
+    /// first ignored send.
+    ///
+    /// As in RAC 2.5, a plain or behavior subject keeps no state of its end: a subscriber that
+    /// comes after it still receives what is sent later, so such a send that reached someone is
+    /// not ignored. A replay subject keeps a value sent after its end and replays it to later
+    /// subscribers (before the end), so only a second error or completion counts for it.
+    func ignoredSends() -> [Finding] {
+        let plumbing = plumbing()
+        var ended: [Int: (event: Int, time: Double, what: String)] = [:]  // by subject
+        var candidates: [(signal: Int, event: Int, time: Double, what: String)] = []
+        var delivered = Set<Int>()  // sends that caused a delivery
+        for (index, event) in events.enumerated() {
+            if event.kind.isDelivery, let cause = event.cause { delivered.insert(cause) }
+            let (signal, what, terminal): (Int, String, Bool)
+            switch event.kind {
+            case .send(let subject, let value): (signal, what, terminal) = (subject, "\"\(shortened(value, to: 40))\"", false)
+            case .sendError(let subject, let message):
+                (signal, what, terminal) = (subject, "the error \"\(shortened(message, to: 40))\"", true)
+            case .sendCompleted(let subject): (signal, what, terminal) = (subject, "completion", true)
+            default: continue
+            }
+            guard signals.indices.contains(signal), !plumbing[signal] else { continue }
+            if ended[signal] != nil {
+                if case .replaySubject = signals[signal].kind, !terminal { continue }  // kept, replayed later
+                candidates.append((signal, index, event.time, what))
+            } else if terminal {
+                ended[signal] = (index, event.time, what == "completion" ? "completed" : "failed with \(what)")
+            }
+        }
+        var ignored: [Int: [(event: Int, time: Double, what: String)]] = [:]  // by subject
+        var order: [Int] = []
+        for candidate in candidates where !delivered.contains(candidate.event) {
+            if ignored[candidate.signal] == nil { order.append(candidate.signal) }
+            ignored[candidate.signal, default: []].append((candidate.event, candidate.time, candidate.what))
+        }
+        return order.compactMap { signal in
+            guard let end = ended[signal], let sends = ignored[signal] else { return nil }
+            let listed = sends.prefix(Finding.listedMost).map { "\($0.what) at \(seconds($0.time))" }.joined(separator: ", ")
+            let more = sends.count > Finding.listedMost ? " and \(sends.count - Finding.listedMost) more" : ""
+            let count = sends.count == 1 ? "1 thing sent to it after that reached" : "\(sends.count) things sent to it after that reached"
+            return Finding(
+                kind: .ignoredSend, signals: [signal], subscriptions: [], times: sends.map(\.time),
+                events: [end.event] + sends.map(\.event),
+                sentence: "The \(signals[signal].kind.prose) \(name(of: signal)) \(end.what) at \(seconds(end.time)); "
+                    + "\(count) no subscriber: \(listed)\(more).")
+        }
+    }
+}

@@ -1,0 +1,522 @@
+import Scenarios
+import Testing
+import Tracer
+
+// Findings, issue 16's second increment: each kind on scenario files written where it must fire
+// and where it must not, the order of findings(), and the kinds found on every catalog scenario.
+
+@Suite("Finding kinds: each kind where it fires and where it must not, their order, the catalog")
+struct FindingKindsTests {
+    private func trace(_ text: String) throws -> Trace {
+        try ScenarioFile(parsing: text, file: "kinds.sigviz").scenario(named: "kinds").trace()
+    }
+
+    private func findings(_ text: String, _ kind: Finding.Kind) throws -> [Finding] {
+        try trace(text).findings().filter { $0.kind == kind }
+    }
+
+    // MARK: - repeatedSideEffect
+
+    @Test("repeated side effect: each run's didSubscribe event, runs grouped by the values they delivered, share through replayLazily")
+    func repeatedGroupsRuns() throws {
+        let trace = try trace("""
+            subject typed
+            cold request: +1 next "response", +1 completed
+            cold fresh "-a|"
+            subscribe "A" to request
+            subscribe "B" to request
+            at 5 subscribe "C" to request
+            subscribe "D" to request until 0.5
+            """)
+        let finding = try #require(trace.findings().first { $0.kind == .repeatedSideEffect })
+        #expect(finding.events.count == 4)
+        #expect(finding.events.allSatisfy { index in
+            if case .didSubscribe = trace.events[index].kind { return true }
+            return false
+        })
+        #expect(finding.events == finding.events.sorted())
+        #expect(finding.times == [0, 0, 0, 5])
+        #expect(finding.sentence.hasPrefix("request's didSubscribe ran 4 times, once per subscription: A → request at 0 s; "))
+        #expect(finding.sentence.hasSuffix(
+            " Runs 1–2, 4 delivered \"response\"; run 3 delivered no value. The runs delivered 2 different sequences of values."))
+        let suggestion = try #require(finding.suggestion)
+        #expect(suggestion.change == .share(signal: try #require(trace.signal(named: "request")).id, through: .replayLazily))
+        #expect(suggestion.sentence == "Share one run: put `| replayLazily` after request and subscribe to that instead "
+            + "(its 4 subscribers then receive one run's values, replayed to those that come later).")
+    }
+
+    @Test("runs that failed alike are alike; the error is said")
+    func repeatedFailures() throws {
+        let found = try findings("""
+            cold request: +1 error "offline"
+            subscribe "A" to request
+            subscribe "B" to request
+            cold partly: +1 next "p", +1 error "lost"
+            subscribe "C" to partly
+            subscribe "D" to partly
+            """, .repeatedSideEffect)
+        #expect(found.count == 2)
+        #expect(found.first?.sentence.hasSuffix(
+            " Every run delivered no value and failed with \"offline\": one shared run would do.") == true)
+        #expect(found.last?.sentence.hasSuffix(
+            " Every run delivered the same values (\"p\") and failed with \"lost\": one shared run would do.") == true)
+    }
+
+    @Test("fetchdata's suggestion: share fetchData through replayLazily, for its 6 subscribers")
+    func fetchdataSuggestion() throws {
+        let trace = try #require(Catalog.scenario(named: "fetchdata")).trace()
+        let finding = try #require(trace.findings().first)
+        #expect(finding.kind == .repeatedSideEffect)
+        #expect(finding.events.count == 6)
+        #expect(finding.suggestion?.change == .share(signal: try #require(trace.signal(named: "fetchData")).id, through: .replayLazily))
+        #expect(finding.suggestion?.sentence.contains("its 6 subscribers then receive one run's values") == true)
+    }
+
+    @Test("retry and repeat subscribe again on purpose: their re-runs are no repeated side effect")
+    func retryAndRepeatAreNotRepeats() throws {
+        #expect(try #require(Catalog.scenario(named: "retry-request")).trace().findings().isEmpty)
+        #expect(try findings("""
+            cold request: +1 error "timeout"
+            let attempts = request | retry 3
+            subscribe "view" to attempts
+            cold poll: +1 next "tick", +1 completed
+            let polled = poll | repeat | take 3
+            subscribe "poller" to polled
+            """, .repeatedSideEffect).isEmpty)
+    }
+
+    @Test("two subscribers to a retried request: two runs, and the retries said apart")
+    func retriedTwice() throws {
+        let found = try findings("""
+            cold request: +1 next "r", +1 error "timeout"
+            let attempts = request | retry 1
+            subscribe "one" to attempts
+            at 5 subscribe "two" to attempts
+            """, .repeatedSideEffect)
+        let finding = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(finding.times == [0, 5])
+        #expect(finding.sentence.hasPrefix("request's didSubscribe ran 2 times, once per subscription (not counting 2 runs that an "
+            + "operator made again when the run before each ended, as retry and repeat do): one → attempts → request at 0 s; "
+            + "two → attempts → request at 5 s."))
+    }
+
+    // MARK: - missedValues
+
+    @Test("missed values: the missed sends as events, and a replay subject of capacity 1 as the change")
+    func missedSuggestion() throws {
+        let trace = try trace("""
+            subject prices
+            subscribe "Early" to prices
+            at 1 send prices "100"
+            at 2 send prices "101"
+            at 3 subscribe "Late" to prices
+            """)
+        let finding = try #require(trace.findings().first { $0.kind == .missedValues })
+        #expect(finding.events.map { trace.events[$0].kind } == [
+            .send(signal: finding.signals[0], value: "100"), .send(signal: finding.signals[0], value: "101"),
+        ])
+        #expect(finding.suggestion?.change == .replaySubject(signal: finding.signals[0], capacity: 1))
+        #expect(finding.suggestion?.sentence == "Make prices a replay subject of capacity 1 (`replay prices capacity 1`): "
+            + "Late would then receive \"101\", the last value sent before it subscribed, at 3 s "
+            + "(`replay prices` with no capacity would give all 2).")
+    }
+
+    @Test("many values missed: the sentence counts them all, the finding keeps the last 100 sends")
+    func missedBounded() throws {
+        let sends = (1...150).map { "at \($0) send s \"v\($0)\"" }.joined(separator: "\n")
+        let found = try findings("subject s\n\(sends)\nat 200 subscribe \"Late\" to s", .missedValues)
+        let finding = try #require(found.first)
+        #expect(finding.sentence.contains("after 150 values were sent to it (\"v1\", \"v2\", \"v3\" and 147 more)"))
+        #expect(finding.times == (51...150).map(Double.init))
+        #expect(finding.events.count == Finding.mostEvents)
+    }
+
+    @Test("a late subscriber to a publish connection's subject misses values: said, with no change to the file, replayLast named")
+    func publishLateSubscriber() throws {
+        let found = try findings("""
+            subject s
+            let p = s | publish
+            at 1 connect p
+            at 2 send s "one"
+            at 3 send s "two"
+            at 4 subscribe "Late" to p
+            """, .missedValues)
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
+        #expect(finding.suggestion == nil)
+        #expect(finding.sentence == "Late → p subscribed to the subject p at 4 s, after 2 values were sent to it (\"one\", \"two\"); "
+            + "a subject does not replay them, so they never arrive. A `publish` makes a plain subject: `replayLast` in its "
+            + "place would give Late the last of them, \"two\", when it subscribes, and `replay` all of them.")
+        // Unnamed too: RAC describes its subject as `-publish`.
+        let unnamed = try findings("""
+            subject s
+            let hot = s | publish | autoconnect
+            subscribe "Early" to hot
+            at 2 send s "one"
+            at 4 subscribe "Late" to hot
+            """, .missedValues)
+        #expect(unnamed.count == 1)
+        #expect(unnamed.first?.suggestion == nil)
+        #expect(unnamed.first?.sentence.hasPrefix("Late → hot → publish of s subscribed to the subject publish of s at 4 s") == true)
+    }
+
+    @Test("a declared subject multicast keeps the replay subject change (catalog multicast)")
+    func multicastDeclaredSubject() throws {
+        let trace = try #require(Catalog.scenario(named: "multicast")).trace()
+        let finding = try #require(trace.findings().first { $0.kind == .missedValues })
+        #expect(finding.suggestion?.change == .replaySubject(signal: try #require(trace.signal(named: "subject")).id, capacity: 1))
+    }
+
+    // MARK: - deadConnection
+
+    @Test("dead connection: autoconnect's subscriber after the last one left, connect after dispose, a subscriber after both")
+    func deadConnection() throws {
+        let found = try findings("""
+            cold src: +1 next "A", +3 next "B"
+            subject plain
+            let auto = src | multicast plain | autoconnect
+            subscribe "T1" to auto until 2
+            at 3 subscribe "T2" to auto
+            cold other: +1 next "C", +5 next "D"
+            let conn = other | publish
+            connect conn
+            at 2 dispose conn
+            at 3 connect conn
+            at 4 subscribe "AfterDispose" to conn
+            """, .deadConnection)
+        #expect(found.map(\.sentence) == [
+            "The connection of src through plain was disconnected at 2 s, and a connection never connects again: after "
+                + "that, T2 → auto → plain subscribed at 3 s and its connect() did nothing; src is not subscribed again, "
+                + "so nothing from it arrives.",
+            "The connection of other through conn was disconnected at 2 s, and a connection never connects again: after "
+                + "that, connect() at 3 s did nothing; AfterDispose → conn subscribed at 4 s; other is not subscribed "
+                + "again, so nothing from it arrives.",
+        ])
+        #expect(found.map(\.times) == [[2, 3], [2, 3, 4]])
+        #expect(found.allSatisfy { $0.events.count == 3 && $0.suggestion == nil })
+    }
+
+    @Test("dead connection after autoconnect's last subscriber completed: said, and that a plain subject keeps no end")
+    func deadAfterCompletion() throws {
+        let found = try findings("""
+            cold src: +1 next "A", +1 completed
+            subject sub
+            let hot = src | multicast sub | autoconnect
+            subscribe "First" to hot
+            at 3 subscribe "Second" to hot
+            """, .deadConnection)
+        #expect(found.map(\.sentence) == [
+            "The connection of src through sub was disconnected at 1 s (when First → hot completed), and a connection "
+                + "never connects again: after that, Second → hot → sub subscribed at 3 s and its connect() did nothing; "
+                + "src is not subscribed again, so nothing from it arrives.",
+        ])
+    }
+
+    @Test("no dead connection: autoconnect still connected, the catalog's connections, a replay subject that had ended")
+    func noDeadConnection() throws {
+        #expect(try findings("""
+            cold src: +1 next "A", +3 completed
+            subject plain
+            let auto = src | multicast plain | autoconnect
+            subscribe "T1" to auto
+            at 2 subscribe "T2" to auto
+            replay keep
+            let kept = src | multicast keep | autoconnect
+            subscribe "K1" to kept
+            at 6 subscribe "K2" to kept
+            let conn = src | publish
+            connect conn
+            at 1 connect conn
+            """, .deadConnection).isEmpty)
+        for name in ["cold-to-hot-autoconnect", "cold-to-hot-multicast", "multicast", "publish"] {
+            let trace = try #require(Catalog.scenario(named: name)).trace()
+            #expect(!trace.findings().contains { $0.kind == .deadConnection }, "\(name)")
+        }
+    }
+
+    // MARK: - staleInnerValues
+
+    @Test("stale inner values: the search box's flattenMap, with switchToLatest as the change; not its switchToLatest")
+    func staleSearchBox() throws {
+        let trace = try #require(Catalog.scenario(named: "search-box")).trace()
+        let stale = trace.findings().filter { $0.kind == .staleInnerValues }
+        #expect(stale.count == 1)
+        let finding = try #require(stale.first)
+        let flattened = try #require(trace.signal(named: "stale")).id
+        #expect(finding.signals == [flattened])
+        #expect(finding.times == [3.25])
+        #expect(finding.sentence == "flattenMap → stale received 1 value from an older inner signal after a newer one had "
+            + "started: request(\"sw\"), started at 1.75 s, delivered \"results for sw\" at 3.25 s, after request(\"swift\") "
+            + "started at 3 s.")
+        #expect(finding.suggestion?.change == .switchToLatest(signal: flattened))
+        #expect(finding.suggestion?.sentence.contains("\"results for sw\" no longer arrives") == true)
+        #expect(finding.events.count == 2)
+    }
+
+    @Test("stale inner values with map then flatten")
+    func staleMapFlatten() throws {
+        let found = try findings("""
+            subject typed
+            cold request: +1.5 next "results for {}", +1.5 completed
+            let res = typed | map request | flatten
+            subscribe "View" to res
+            at 1 send typed "s"
+            at 2 send typed "sw"
+            """, .staleInnerValues)
+        #expect(found.count == 1)
+        #expect(found.first?.sentence.hasPrefix("View → res received 1 value from an older inner signal after a newer one "
+            + "had started: request(\"s\"), started at 1 s, delivered \"results for s\" at 2.5 s") == true)
+    }
+
+    @Test("stale inner values from one signal subscribed again: said without naming it twice")
+    func staleSameSignal() throws {
+        let found = try findings("""
+            subject typed
+            cold request: +1 next "r", +1 completed
+            let res = typed | flattenMap request
+            subscribe "View" to res
+            at 1 send typed "a"
+            at 1.5 send typed "b"
+            """, .staleInnerValues)
+        #expect(found.map(\.sentence) == [
+            "View → res received 1 value from an older inner signal after a newer one had started: request, started at "
+                + "1 s, delivered \"r\" at 2 s, after it was subscribed to again at 1.5 s.",
+        ])
+    }
+
+    @Test("no stale inner values: switchToLatest, inner signals that never overlap, merge, concat")
+    func noStale() throws {
+        let overlapping = try findings("""
+            subject typed
+            cold request: +1 next "results for {}", +1 completed
+            let latest = typed | map request | switchToLatest
+            let apart = typed | flattenMap request
+            let queued = typed | map request | concat
+            cold a: +1 next "a1", +2 next "a2", +2 completed
+            cold b: +1 next "b1", +1 completed
+            let both = merge a, b
+            subscribe "latest" to latest
+            subscribe "apart" to apart
+            subscribe "queued" to queued
+            subscribe "both" to both
+            at 1 send typed "s"
+            at 1.5 send typed "sw"
+            at 5 send typed "swift"
+            """, .staleInnerValues)
+        // Only apart's flattenMap: its inner signals for "s" (1 s to 2 s) and "sw" (1.5 s to 2.5 s) overlap.
+        #expect(overlapping.count == 1)
+        #expect(overlapping.first?.sentence.hasPrefix("apart → apart received 1 value") == true)
+        // Sent 4 s apart, the inner signals never overlap.
+        #expect(try findings("""
+            subject typed
+            cold request: +1 next "results for {}", +1 completed
+            let apart = typed | flattenMap request
+            subscribe "apart" to apart
+            at 1 send typed "s"
+            at 5 send typed "swift"
+            """, .staleInnerValues).isEmpty)
+    }
+
+    @Test("no stale inner values for a concurrent command's executions, which flatten runs side by side on purpose")
+    func concurrentCommand() throws {
+        let trace = try trace("""
+            cold request: +2 next "saved {}", +2 completed
+            command save: request concurrent
+            let saved = save.executionSignals | flatten
+            subscribe "View" to saved
+            at 1 execute save "draft 1"
+            at 2 execute save "draft 2"
+            """)
+        #expect(trace.findings().map(\.kind) == [.neverEnded])
+    }
+
+    // MARK: - swallowedError
+
+    @Test("swallowed error: the error, when, what stood in and for whom")
+    func swallowed() throws {
+        let found = try findings("""
+            cold failing: +1 error "boom"
+            let safe = failing | catchTo return "fallback"
+            subscribe "Safe" to safe
+            """, .swallowedError)
+        #expect(found.map(\.sentence) == [
+            "The error \"boom\" from failing at 1 s never reached Safe → safe: return fallback stood in for it, which delivered \"fallback\".",
+        ])
+        #expect(found.first?.times == [1])
+        #expect(found.first?.events.count == 3)
+    }
+
+    @Test("no swallowed error: catchTo with no error (fetchdata), retry's attempts, an error that goes on")
+    func notSwallowed() throws {
+        #expect(try #require(Catalog.scenario(named: "fetchdata")).trace().findings().allSatisfy { $0.kind != .swallowedError })
+        #expect(try findings("""
+            cold failing: +1 error "boom"
+            let attempts = failing | retry 2
+            subscribe "A" to attempts
+            let plain = failing | map "{}"
+            subscribe "B" to plain
+            """, .swallowedError).isEmpty)
+    }
+
+    // MARK: - ignoredSend
+
+    @Test("ignored send: sent to a subject after it completed, reaching no one")
+    func ignored() throws {
+        let found = try findings("""
+            subject s
+            subscribe "A" to s
+            at 1 complete s
+            at 2 send s "late"
+            at 3 fail s "oops"
+            """, .ignoredSend)
+        #expect(found.map(\.sentence) == [
+            "The subject s completed at 1 s; 2 things sent to it after that reached no subscriber: \"late\" at 2 s, "
+                + "the error \"oops\" at 3 s.",
+        ])
+        #expect(found.first?.events.count == 3)
+    }
+
+    @Test("no ignored send: a subject's later subscriber receives it (RAC keeps no end), a replay subject keeps it")
+    func notIgnored() throws {
+        #expect(try findings("""
+            subject s
+            replay r
+            at 1 complete s
+            at 1 complete r
+            at 2 subscribe "Late" to s
+            at 3 send s "x"
+            at 3 send r "y"
+            at 4 subscribe "LateR" to r
+            """, .ignoredSend).isEmpty)
+    }
+
+    // MARK: - neverEnded
+
+    @Test("never ended: open subscriptions in one finding, with why a subject's late subscriber can never end")
+    func neverEnded() throws {
+        let trace = try trace("""
+            subject s
+            behavior b "init"
+            cold c: +1 next "x", +1 completed
+            subscribe "Open" to s
+            subscribe "Done" to c
+            subscribe "Disposed" to s until 1
+            at 1 complete b
+            at 2 subscribe "AfterEnd" to b
+            """)
+        let found = trace.findings().filter { $0.kind == .neverEnded }
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
+        #expect(finding.subscriptions.compactMap { trace.subscriptions[$0].label } == ["Open", "AfterEnd"])
+        #expect(finding.sentence == "When the run ended at 2 s, 2 subscriptions were still open, neither ended by their "
+            + "signals nor disposed: Open → s (since 0 s), AfterEnd → b (since 2 s, after b completed at 1 s: a behavior subject does "
+            + "not pass its end on to later subscribers). In an app a subscription stays, with what it holds, until "
+            + "something disposes it (or `takeUntil` a lifetime signal ends it).")
+    }
+
+    @Test("nothing left open: completed, failed and disposed subscriptions (the catalog's takeuntil-lifetime)")
+    func nothingOpen() throws {
+        let trace = try #require(Catalog.scenario(named: "takeuntil-lifetime")).trace()
+        #expect(!trace.findings().contains { $0.kind == .neverEnded })
+    }
+
+    // MARK: - connectedWithoutSubscribers
+
+    @Test("connected without subscribers: an eager replay nobody subscribed to; not when someone did, nor replayLazily")
+    func connectedWithoutSubscribers() throws {
+        let found = try findings("""
+            cold q: +1 next "q", +1 completed
+            let eager = q | replayLast
+            let used = q | replay
+            let lazy = q | replayLazily
+            subscribe "U" to used
+            """, .connectedWithoutSubscribers)
+        #expect(found.map(\.sentence) == [
+            "The connection of q through eager connected at 0 s, subscribing to q, but nothing ever subscribed to eager: "
+                + "work nobody asked for. `replayLazily` in place of `replay` or `replayLast` connects at the first "
+                + "subscription, so it would not have subscribed to q.",
+        ])
+        #expect(found.first?.suggestion == nil)
+    }
+
+    // MARK: - Order and kinds
+
+    @Test("the kinds, most important first, with camelCase raw values")
+    func kindsInOrder() {
+        #expect(Finding.Kind.allCases.map(\.rawValue) == [
+            "repeatedSideEffect", "missedValues", "deadConnection", "staleInnerValues", "swallowedError", "ignoredSend",
+            "neverEnded", "connectedWithoutSubscribers",
+        ])
+        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<8))
+    }
+
+    @Test("findings() returns the most important kind first, then by time")
+    func ordered() throws {
+        let found = try trace("""
+            subject s
+            cold c: +1 next "x", +1 completed
+            let eager = c | replay
+            at 2 subscribe "Open" to s
+            at 1 send s "a"
+            at 3 complete s
+            at 4 send s "b"
+            at 1 subscribe "First" to c
+            at 2 subscribe "Second" to c
+            cold failing: +1 error "boom"
+            let safe = failing | catchTo return "fallback"
+            subscribe "Safe" to safe
+            at 5 subscribe "Later" to s
+            """).findings()
+        #expect(found.map(\.kind) == [
+            .repeatedSideEffect, .missedValues, .missedValues, .swallowedError, .ignoredSend, .neverEnded,
+            .connectedWithoutSubscribers,
+        ])
+        // Open missed "a" at 2 s; Later, at 5 s, "a" and "b" (sent after the end, which a RAC subject does not keep).
+        #expect(found.filter { $0.kind == .missedValues }.map { $0.times } == [[1], [1, 4]])
+    }
+
+    // MARK: - The catalog
+
+    /// The kinds found on each catalog scenario, in findings() order: any change shows here.
+    static let catalogKinds: [String: [Finding.Kind]] = [
+        "subject-vs-replay": [.missedValues, .missedValues, .neverEnded],
+        "cold": [.repeatedSideEffect],
+        "cold-on-demand": [.repeatedSideEffect],
+        "cold-to-hot-subject": [.missedValues],
+        "cold-to-hot-multicast": [.missedValues],
+        "cold-to-hot-autoconnect": [.missedValues],
+        "fetchdata": [.repeatedSideEffect],
+        "fetchdata-replaylazily": [],
+        "multicast": [.missedValues],
+        "publish": [.missedValues],
+        "replay": [],
+        "replaylast": [],
+        "replaylazily": [],
+        "behavior-subject": [.neverEnded],
+        "replay-capacity": [],
+        "groupby": [],
+        "defer-then": [],
+        "channel": [],
+        "search-box": [.staleInnerValues, .neverEnded],
+        "combinelatest-requests": [.repeatedSideEffect, .repeatedSideEffect],
+        "combinelatest-replaylazily": [],
+        "takeuntil-lifetime": [.repeatedSideEffect],
+        "retry-request": [],
+        "command-while-executing": [.neverEnded],
+        "deliveron-main": [.repeatedSideEffect],
+    ]
+
+    @Test("the kinds found on every catalog scenario")
+    func catalog() throws {
+        #expect(Set(Catalog.scenarios.map(\.name)) == Set(Self.catalogKinds.keys))
+        for scenario in Catalog.scenarios {
+            let found = try scenario.trace().findings()
+            #expect(found.map(\.kind) == Self.catalogKinds[scenario.name], "\(scenario.name)")
+            for finding in found {
+                #expect(!finding.events.isEmpty && !finding.times.isEmpty && !finding.sentence.isEmpty, "\(scenario.name)")
+                #expect(finding.events == finding.events.sorted(), "\(scenario.name): \(finding.kind)")
+            }
+        }
+    }
+}
