@@ -121,11 +121,11 @@ struct ExplainCommand: ParsableCommand {
             let changed = fix.outcome.changed
             if changed.isEmpty {
                 text += "  every subscriber receives the same events at the same times ("
-                    + fix.outcome.subscribers.map(\.label).joined(separator: ", ") + ")\n"
+                    + fix.outcome.unchangedLabels.joined(separator: ", ") + ")\n"
             } else {
                 text += "  this changes what \(changed.count == 1 ? "a subscriber receives" : "\(changed.count) subscribers receive"):\n"
                 for subscriber in changed { text += "    \(subscriber.label): \(subscriber.summary)\n" }
-                let unchanged = fix.outcome.subscribers.filter(\.isUnchanged).map(\.label)
+                let unchanged = fix.outcome.unchangedLabels
                 if !unchanged.isEmpty { text += "  unchanged: \(unchanged.joined(separator: ", "))\n" }
             }
         }

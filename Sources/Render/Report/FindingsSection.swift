@@ -77,7 +77,7 @@ extension ReportPage {
             proof += "<ul class=\"r-fix-subscribers\">\n"
             for subscriber in outcome.subscribers {
                 proof += "<li><code>\(escaped(shortened(subscriber.label, to: cellLimit), for: .html))</code>: "
-                    + (subscriber.isUnchanged ? "unchanged" : escaped(changes(of: subscriber), for: .html)) + "</li>\n"
+                    + escaped(shortened(subscriber.summary, to: cellLimit * 2), for: .html) + "</li>\n"
             }
             proof += "</ul>\n"
         }
@@ -89,42 +89,6 @@ extension ReportPage {
         let inert = svg.replacingOccurrences(of: #" data-event="[0-9]+""#, with: "", options: .regularExpression)
         proof += "<figure class=\"r-figure\">\n" + inlineSVG(inert, idPrefix: "finding-\(number)-svg") + "</figure>\n"
         return proof + "</div>\n"
-    }
-
-    /// What changed in what a subscriber received, for people: the events it no longer receives and
-    /// those it receives now (`lost "a" at 1 s; gained "b" at 1 s`), compared as ``FixOutcome/Subscriber/isUnchanged``
-    /// compares them (by time and event); or whether it subscribed only before or only after.
-    static func changes(of subscriber: FixOutcome.Subscriber) -> String {
-        func list(_ events: [FixOutcome.Received]) -> String {
-            events.isEmpty ? "nothing" : events.map(\.description).joined(separator: ", ")
-        }
-        let text: String
-        switch (subscriber.before, subscriber.after) {
-        case (nil, let after?): text = "did not subscribe before; now receives \(list(after))"
-        case (let before?, nil): text = "no longer subscribes; received \(list(before))"
-        case (let before?, let after?):
-            let lost = difference(before, after), gained = difference(after, before)
-            if lost.isEmpty, gained.isEmpty {
-                text = "the same events in another order: before, \(list(before)); after, \(list(after))"
-            } else {
-                text = [lost.isEmpty ? nil : "lost \(list(lost))", gained.isEmpty ? nil : "gained \(list(gained))"]
-                    .compactMap { $0 }.joined(separator: "; ")
-            }
-        case (nil, nil): text = "received nothing"
-        }
-        return shortened(text, to: cellLimit * 2)
-    }
-
-    /// The events of `events` that `other` does not have (each counted as often as it occurs), by time and event.
-    private static func difference(_ events: [FixOutcome.Received], _ other: [FixOutcome.Received]) -> [FixOutcome.Received] {
-        var left: [String: Int] = [:]
-        for event in other { left["\(event.time) \(event.event)", default: 0] += 1 }
-        return events.filter { event in
-            let key = "\(event.time) \(event.event)"
-            guard let count = left[key], count > 0 else { return true }
-            left[key] = count - 1
-            return false
-        }
     }
 
     /// `text` with its first letter capitalized: "Repeated side effect".

@@ -43,15 +43,38 @@ public struct FixOutcome: Sendable, Hashable {
             before.map(Self.comparable) == after.map(Self.comparable)
         }
 
-        /// What changed, for people: "unchanged", or what it received before and after
-        /// (`before: "102" at 4 s; after: "101" at 3 s, replayed, "102" at 4 s`), "nothing" for none.
+        /// What changed, for people: "unchanged", or the events it no longer receives and those it
+        /// receives now (`lost "a" at 1 s; gained "b" at 1 s, replayed`), compared as ``isUnchanged``
+        /// compares them (by time and event); or whether it subscribed only before or only after.
         public var summary: String {
             guard !isUnchanged else { return "unchanged" }
-            func text(_ events: [Received]?) -> String {
-                guard let events else { return "not subscribed" }
-                return events.isEmpty ? "nothing" : events.map(\.description).joined(separator: "; ")
+            func list(_ events: [Received]) -> String {
+                events.isEmpty ? "nothing" : events.map(\.description).joined(separator: ", ")
             }
-            return "before: \(text(before)) | after: \(text(after))"
+            switch (before, after) {
+            case (nil, let after?): return "did not subscribe before; now receives \(list(after))"
+            case (let before?, nil): return "no longer subscribes; received \(list(before))"
+            case (let before?, let after?):
+                let lost = Self.difference(before, after), gained = Self.difference(after, before)
+                if lost.isEmpty, gained.isEmpty {
+                    return "the same events in another order: before, \(list(before)); after, \(list(after))"
+                }
+                return [lost.isEmpty ? nil : "lost \(list(lost))", gained.isEmpty ? nil : "gained \(list(gained))"]
+                    .compactMap { $0 }.joined(separator: "; ")
+            case (nil, nil): return "received nothing"
+            }
+        }
+
+        /// The events of `events` that `other` does not have (each counted as often as it occurs), by time and event.
+        private static func difference(_ events: [Received], _ other: [Received]) -> [Received] {
+            var left: [[String]: Int] = [:]
+            for event in other { left[comparable([event]), default: 0] += 1 }
+            return events.filter { event in
+                let key = comparable([event])
+                guard let count = left[key], count > 0 else { return true }
+                left[key] = count - 1
+                return false
+            }
         }
 
         private static func comparable(_ events: [Received]) -> [String] {
@@ -89,6 +112,12 @@ public struct FixOutcome: Sendable, Hashable {
     /// The subscribers whose events changed.
     public var changed: [Subscriber] { subscribers.filter { !$0.isUnchanged } }
 
+    /// The labels of the subscribers whose events did not change, each once, in order.
+    public var unchangedLabels: [String] {
+        var seen: Set<String> = []
+        return subscribers.filter(\.isUnchanged).map(\.label).filter { seen.insert($0).inserted }
+    }
+
     /// Compares `before`, where `finding` was found, with `after`, the same scenario run with the
     /// finding's suggested change.
     public init(finding: Finding, before: Trace, after: Trace) {
@@ -99,10 +128,12 @@ public struct FixOutcome: Sendable, Hashable {
             ? names.map { Runs(name: $0, before: runsBefore[$0]?.count ?? 0, after: runsAfter[$0]?.count ?? 0) }
             : []
         let received = (before.receivedByLabel(), after.receivedByLabel())
+        let afterByKey = Dictionary(received.1.map { ($0.key, $0.events) }, uniquingKeysWith: { first, _ in first })
+        let beforeKeys = Set(received.0.map(\.key))
         var subscribers = received.0.map { entry in
-            Subscriber(label: entry.label, before: entry.events, after: received.1.first { $0.key == entry.key }?.events)
+            Subscriber(label: entry.label, before: entry.events, after: afterByKey[entry.key])
         }
-        for entry in received.1 where !received.0.contains(where: { $0.key == entry.key }) {
+        for entry in received.1 where !beforeKeys.contains(entry.key) {
             subscribers.append(Subscriber(label: entry.label, before: nil, after: entry.events))
         }
         self.subscribers = subscribers

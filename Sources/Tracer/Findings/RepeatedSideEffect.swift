@@ -43,11 +43,15 @@ extension Trace {
         return order.map { signal in
             let signalRuns = runs[signal, default: []]
             let name = name(of: signal)
-            let causes = signalRuns.map { run in
+            var causes = signalRuns.prefix(Self.listedRuns).map { run in
                 "\(SubscriptionChain(leadingTo: run.subscription, in: self).text) at \(seconds(run.time))"
             }
-            // Runs grouped by the values they delivered, in the order of each group's first run.
-            // Runs grouped by the values they delivered and the error that ended them, if any.
+            if signalRuns.count > Self.listedRuns { causes.append("and \(signalRuns.count - Self.listedRuns) more") }
+            let shared = sharingPoint(of: signalRuns.map(\.subscription), plumbing: plumbing)
+            let sharedName = shared == signal ? name : self.name(of: shared)
+            let meeting = shared == signal ? "" : " (where the subscriptions of every run meet)"
+            // Runs grouped by the values they delivered and the error that ended them, if any, in the
+            // order of each group's first run.
             struct Outcome: Hashable {
                 var values: [String]
                 var error: String?
@@ -89,10 +93,39 @@ extension Trace {
                 sentence: "\(name)'s didSubscribe ran \(signalRuns.count) times, once per subscription\(besides): "
                     + causes.joined(separator: "; ") + "." + same,
                 suggestion: Suggestion(
-                    change: .share(signal: signal, through: .replayLazily),
-                    sentence: "Share one run: put `| replayLazily` after \(name) and subscribe to that instead (its "
+                    change: .share(signal: shared, through: .replayLazily),
+                    sentence: "Share one run: put `| replayLazily` after \(sharedName)\(meeting) and subscribe to that instead (its "
                         + "\(signalRuns.count) subscribers then receive one run's values, replayed to those that come later)."))
         }
+    }
+
+    /// How many runs' chains a sentence names before saying how many more there are.
+    static let listedRuns = 8
+
+    /// The signal to share so that the runs become one: the last signal every run's chain of
+    /// subscriptions passes through on the same path from the cold signal (the longest common
+    /// start of their signals, read from each run's subscription through its parents), that is
+    /// not plumbing. For `ticks = interval 1 | take 2` subscribed twice, `ticks`: sharing it shares
+    /// the interval and ends with the take; for fetchdata, whose runs part at once, fetchData itself.
+    func sharingPoint(of runs: [Int], plumbing: [Bool]) -> Int {
+        /// The signals from the run's subscription up through its parents.
+        func path(_ subscription: Int) -> [Int] {
+            var signals: [Int] = [], current: Int? = subscription, steps = 0
+            while let id = current, subscriptions.indices.contains(id), steps <= subscriptions.count {
+                signals.append(subscriptions[id].signal)
+                current = subscriptions[id].parent
+                steps += 1
+            }
+            return signals
+        }
+        guard let first = runs.first else { return 0 }
+        var common = path(first)
+        for run in runs.dropFirst() {
+            let other = path(run)
+            common = Array(zip(common, other).prefix { $0 == $1 }.map(\.0))
+        }
+        let point = common.prefix { signals.indices.contains($0) && !plumbing[$0] }.last
+        return point ?? subscriptions[first].signal
     }
 
     /// Whether the subscription was made by `retry` or `repeat`: its `subscribe` was caused by the

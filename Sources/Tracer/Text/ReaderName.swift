@@ -9,6 +9,7 @@ extension TraceSignal {
     /// | `[title] -catchTo: +return: Error` | catchTo of title |
     /// | `[a] -merge: b`, `+merge: (a, b)` | merge of a, b |
     /// | `+return: 5`, `+createSignal:` | return 5, createSignal |
+    /// | `+interval: 0.500000 onScheduler: main` | interval 0.5 |
     ///
     /// A multicast subject is named after the subject it was (a `publish` subject after its
     /// publish); a description of another shape (a name, a cut one) is kept as it is.
@@ -37,9 +38,21 @@ extension TraceSignal {
             let (operation, argument) = split(description.dropFirst())
             if argument.isEmpty { return String(operation) }
             if argument.first == "(", argument.last == ")" { return "\(operation) of \(argument.dropFirst().dropLast())" }
-            return "\(operation) \(argument)"
+            return "\(operation) \(readerArgument(argument))"
         }
         return String(description)
+    }
+
+    /// An argument as a reader writes it: RAC's `%f` seconds without their trailing zeros, and
+    /// without the scheduler it runs on (`1.000000 onScheduler: TestScheduler` is `1`, as a
+    /// scenario file's `interval 1` writes it); any other argument as it is.
+    private static func readerArgument(_ argument: Substring) -> Substring {
+        var number = argument
+        if let scheduler = argument.range(of: " onScheduler:") { number = argument[..<scheduler.lowerBound] }
+        guard number.contains("."), number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return argument }
+        while number.last == "0" { number = number.dropLast() }
+        if number.last == "." { number = number.dropLast() }
+        return number
     }
 
     /// `map: x` as its operation `map` and its argument `x` (empty when it has none).
