@@ -149,4 +149,50 @@ struct ProvenFixTests {
         let (_, shared) = try explain(text, .repeatedSideEffect) { .share(signal: $0, through: .replayLazily) }
         #expect(shared.first?.fix?.outcome.removesFinding == true)
     }
+
+    @Test("the share point is where every run's subscriptions meet: ticks, which ends, not the interval, which never does")
+    func sharingPointWhereRunsMeet() throws {
+        let (_, explanations) = try ScenarioFile(parsing: """
+            let ticks = interval 1 | take 2
+            subscribe "A" to ticks
+            subscribe "B" to ticks
+            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let explanation = try #require(explanations.first { $0.finding.kind == .repeatedSideEffect })
+        #expect(explanation.finding.sentence.hasPrefix("interval 1's didSubscribe ran 2 times"))
+        #expect(explanation.finding.suggestion?.sentence.contains("after ticks (where the subscriptions of every run meet)") == true)
+        let fix = try #require(explanation.fix)
+        #expect(fix.edit == """
+            after line 1, add: let sharedTicks = ticks | replayLazily
+            line 2: subscribe "A" to sharedTicks
+            line 3: subscribe "B" to sharedTicks
+            """)
+        #expect(fix.outcome.runs == [FixOutcome.Runs(name: "interval 1", before: 2, after: 1)])
+        #expect(fix.outcome.changed.isEmpty)
+    }
+
+    @Test("runs that part at once (one through merge, one not) share the cold signal itself")
+    func sharingPointParts() throws {
+        let (_, explanations) = try ScenarioFile(parsing: """
+            cold c: +1 next "x", +1 completed
+            let m = c | map "m{}"
+            let both = merge m, c
+            subscribe "A" to both
+            subscribe "B" to m
+            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let explanation = try #require(explanations.first { $0.finding.kind == .repeatedSideEffect })
+        #expect(explanation.fix?.edit.hasPrefix("after line 1, add: let sharedC = c | replayLazily") == true)
+        #expect(explanation.fix?.outcome.runs.first?.after == 1)
+    }
+
+    @Test("the generated name does not collide with a name the file uses")
+    func unusedSharedName() throws {
+        let (_, explanations) = try ScenarioFile(parsing: """
+            cold c: +1 next "x", +1 completed
+            let sharedC = c | map "y{}"
+            subscribe "A" to c
+            subscribe "B" to sharedC
+            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let fix = try #require(explanations.first { $0.finding.kind == .repeatedSideEffect }?.fix)
+        #expect(fix.edit.hasPrefix("after line 1, add: let sharedC2 = c | replayLazily"))
+    }
 }

@@ -82,4 +82,22 @@ struct ExplainCommandTests {
         let inputs = try #require(object["inputs"] as? [[String: Any]])
         #expect(inputs.map { $0["input"] as? String } == ["fetchdata", "subject-vs-replay"])
     }
+
+    @Test("done when: explain fetchdata names fetchData's six runs with the bindings that caused them and proves replayLazily makes one, every binding unchanged")
+    func fetchdata() throws {
+        let run = try sigviz("explain", "fetchdata")
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("fetchdata:12:1: repeated side effect: fetchData's didSubscribe ran 6 times, once per subscription: "
+            + "someLabel → someLabelText → catchTo of title → title → fetchData at 0 s; originTextView → ") == true)
+        for binding in ["someLabel", "originTextView", "renderedTextView", "alert"] {
+            #expect(lines.first?.contains("\(binding) → ") == true, "\(binding)")
+        }
+        #expect(lines.contains("  proven: the change, run again on the same virtual times:"))
+        #expect(lines.contains("    after line 12, add: let sharedFetchData = fetchData | replayLazily"))
+        #expect(lines.contains("  fetchData's didSubscribe: 6 runs before, 1 after"))
+        #expect(lines.contains("  every subscriber receives the same events at the same times "
+            + "(someLabel, originTextView, renderedTextView, alert)"))
+        #expect(try sigviz("explain", "fetchdata-replaylazily", "--fail-on", "repeatedSideEffect").status == 0)
+    }
 }

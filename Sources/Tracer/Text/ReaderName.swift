@@ -43,13 +43,16 @@ extension TraceSignal {
         return String(description)
     }
 
-    /// An argument as a reader writes it: RAC's `%f` seconds without their trailing zeros, and
-    /// without the scheduler it runs on (`1.000000 onScheduler: TestScheduler` is `1`, as a
+    /// An argument as a reader writes it: RAC's `%f onScheduler: NAME` seconds without their
+    /// trailing zeros and without the scheduler they run on (`1.000000 onScheduler: TestScheduler` is `1`, as a
     /// scenario file's `interval 1` writes it); any other argument as it is.
     private static func readerArgument(_ argument: Substring) -> Substring {
-        var number = argument
-        if let scheduler = argument.range(of: " onScheduler:") { number = argument[..<scheduler.lowerBound] }
-        guard number.contains("."), number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return argument }
+        // Only RAC's own `%f onScheduler:` form: a value such as return's is the user's text, kept as it is.
+        guard let scheduler = argument.range(of: " onScheduler:") else { return argument }
+        var number = argument[..<scheduler.lowerBound]
+        guard number.count(where: { $0 == "." }) == 1, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+            return argument
+        }
         while number.last == "0" { number = number.dropLast() }
         if number.last == "." { number = number.dropLast() }
         return number
