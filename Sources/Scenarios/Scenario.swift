@@ -186,8 +186,12 @@ private final class RecordingGate: Instrument {
                 log.noteSubscribed(sequence: event.sequence, label: nil)
             }
         }
-        if let places, case .signalCreated(let signal, _, _) = event.kind {
-            places.noteCreated(sequence: event.sequence, signal: signal)
+        if let places {
+            switch event.kind {
+            case .signalCreated(let signal, _, _): places.noteCreated(sequence: event.sequence, signal: signal)
+            case .connectionCreated: places.noteCreated(sequence: event.sequence, signal: nil)
+            default: break
+            }
         }
         recorder.record(event)
     }

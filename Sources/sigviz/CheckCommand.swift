@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
 
             After a file's expectations, check prints what went wrong in its run as warnings, \
             one line each, with the suggestion that removes it indented under it:
-              FILE: warning: repeated side effect: fetchData's didSubscribe ran 6 times, ...
+              FILE:LINE:COLUMN: warning: repeated side effect: fetchData's didSubscribe ran 6 times, ...
             (the findings that report lists and render --findings marks). Warnings are printed \
             with --quiet too, and never change the exit status.
 
@@ -68,7 +68,7 @@ struct CheckCommand: ParsableCommand {
                     report += comparison.sideBySide.map { "    " + $0 + "\n" }.joined()
                 }
             }
-            report += Self.warnings(trace.findings(), in: path)
+            report += Self.warnings(try explanations(of: trace, from: file, named: Input.scenarioName(path), input: path), in: path)
         }
         try StandardOutput.write(report)
         for problem in problems { StandardError.write("Error: \(problem)\n") }
@@ -79,12 +79,18 @@ struct CheckCommand: ParsableCommand {
         if failures > 0 || !problems.isEmpty { throw ExitCode.failure }
     }
 
-    /// Each finding as a warning, `FILE: warning: KIND: SENTENCE`, and its suggestion on the line
-    /// under it, indented; the file's labels and names shown with control and bidi characters escaped.
-    static func warnings(_ findings: [Finding], in path: String) -> String {
-        findings.map { finding in
-            "\(path): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
-                + (finding.suggestion.map { "    suggestion: \(visiblyEscaped($0.sentence))\n" } ?? "")
+    /// Each finding as a warning, `FILE:LINE:COLUMN: warning: KIND: SENTENCE`, and its suggestion on
+    /// the line under it, indented: one that sigviz proved by running the changed file, or, when it
+    /// could not (see ``ScenarioFile/explain(named:maximumEvents:)``), marked as not proven; the
+    /// file's labels and names shown with control and bidi characters escaped.
+    static func warnings(_ explanations: [Explanation], in path: String) -> String {
+        explanations.map { explanation in
+            let place = explanation.line.map { ":\($0):\(explanation.column ?? 1)" } ?? ""
+            let finding = explanation.finding
+            return "\(path)\(place): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
+                + (finding.suggestion.map {
+                    "    suggestion\(explanation.unproven == nil ? "" : " (not proven)"): \(visiblyEscaped($0.sentence))\n"
+                } ?? "")
         }.joined()
     }
 }

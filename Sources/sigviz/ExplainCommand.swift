@@ -97,36 +97,37 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// The explanations of one input for a terminal: each finding as `INPUT:LINE:COLUMN: kind: sentence`,
-    /// its suggestion and its proof indented under it; "INPUT: no findings" when there are none.
+    /// its suggestion and its proof indented under it; "INPUT: no findings" when there are none. The
+    /// file's labels, names and values are shown with control and bidi characters escaped.
     static func text(input: String, trace: Trace, _ explanations: [Explanation]) -> String {
+        let input = visiblyEscaped(input)
         guard !explanations.isEmpty else { return "\(input): no findings\n" }
         var text = ""
         for explanation in explanations {
             let place = explanation.line.map { ":\($0):\(explanation.column ?? 1)" } ?? ""
-            text += "\(input)\(place): \(explanation.finding.kind.words): \(explanation.finding.sentence)\n"
+            text += "\(input)\(place): \(explanation.finding.kind.words): \(visiblyEscaped(explanation.finding.sentence))\n"
             if let suggestion = explanation.finding.suggestion {
-                text += "  suggestion: \(suggestion.sentence)\n"
+                text += "  suggestion: \(visiblyEscaped(suggestion.sentence))\n"
             }
             guard let fix = explanation.fix else {
-                if explanation.finding.suggestion != nil, explanation.line != nil {
-                    text += "  not proven: the change could not be made to the file and run within the limits\n"
-                }
+                if let unproven = explanation.unproven { text += "  not proven: \(unproven)\n" }
                 continue
             }
             text += "  proven: the change, run again on the same virtual times:\n"
-            text += fix.edit.split(separator: "\n").map { "    \($0)\n" }.joined()
+            text += fix.edit.split(separator: "\n").map { "    \(visiblyEscaped(String($0)))\n" }.joined()
             for runs in fix.outcome.runs {
-                text += "  \(runs.name)'s didSubscribe: \(runs.before) run\(runs.before == 1 ? "" : "s") before, \(runs.after) after\n"
+                text += "  \(visiblyEscaped(runs.name))'s didSubscribe: \(runs.before) run\(runs.before == 1 ? "" : "s") before, \(runs.after) after\n"
             }
             let changed = fix.outcome.changed
+            let unchanged = fix.outcome.unchangedLabels.map(visiblyEscaped).joined(separator: ", ")
             if changed.isEmpty {
-                text += "  every subscriber receives the same events at the same times ("
-                    + fix.outcome.unchangedLabels.joined(separator: ", ") + ")\n"
+                text += unchanged.isEmpty
+                    ? "  no labelled subscriber receives anything different\n"
+                    : "  every subscriber receives the same events at the same times (\(unchanged))\n"
             } else {
                 text += "  this changes what \(changed.count == 1 ? "a subscriber receives" : "\(changed.count) subscribers receive"):\n"
-                for subscriber in changed { text += "    \(subscriber.label): \(subscriber.summary)\n" }
-                let unchanged = fix.outcome.unchangedLabels
-                if !unchanged.isEmpty { text += "  unchanged: \(unchanged.joined(separator: ", "))\n" }
+                for subscriber in changed { text += "    \(visiblyEscaped(subscriber.label)): \(visiblyEscaped(subscriber.summary))\n" }
+                if !unchanged.isEmpty { text += "  unchanged: \(unchanged)\n" }
             }
         }
         return text

@@ -8,7 +8,13 @@ import Tracer
 ///
 /// With ``explained(_:)``, the one place the commands turn findings into explanations.
 func explanations(of trace: Trace, from file: ScenarioFile?, named name: String, input: String) throws -> [Explanation] {
-    guard let file else { return trace.findings().map { Explanation(finding: $0) } }
+    guard let file else {
+        return trace.findings().map { finding in
+            var explanation = Explanation(finding: finding)
+            if finding.suggestion != nil { explanation.unproven = "a trace file has nothing to run again" }
+            return explanation
+        }
+    }
     return try Limits.explain(file, named: name, input: input).explanations
 }
 

@@ -195,4 +195,65 @@ struct ProvenFixTests {
         let fix = try #require(explanations.first { $0.finding.kind == .repeatedSideEffect }?.fix)
         #expect(fix.edit.hasPrefix("after line 1, add: let sharedC2 = c | replayLazily"))
     }
+
+    private func explainAll(_ text: String) throws -> [Explanation] {
+        try ScenarioFile(parsing: text, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000).explanations
+    }
+
+    @Test("after a connection, a signal's place is still its own: connections are numbered with signals")
+    func placesAfterConnection() throws {
+        let explanations = try explainAll("""
+            cold src: +1 next "v", +2 completed
+            let conn = src | publish
+            subscribe "C" to conn
+            connect conn
+            subject clicks
+            subject other
+            send clicks "1"
+            at 2 subscribe "Late" to clicks
+            subscribe "O" to other
+            """)
+        let missed = try #require(explanations.first { $0.finding.kind == .missedValues })
+        #expect(missed.line == 5)
+        #expect(missed.fix?.edit == "line 5: replay clicks capacity 1")
+        #expect(missed.fix?.outcome.changed.map(\.summary) == ["gained \"1\" at 2 s, replayed"])
+    }
+
+    @Test("a replay subject that gives the late subscriber nothing more (a filter drops the value) is not suggested")
+    func missedThroughFilterNotSuggested() throws {
+        let explanations = try explainAll("""
+            subject s
+            send s "a"
+            at 1 send s "b"
+            let onlyA = s | filter "a"
+            at 2 subscribe "Late" to onlyA
+            """)
+        let missed = try #require(explanations.first { $0.finding.kind == .missedValues })
+        #expect(missed.finding.suggestion == nil)
+        #expect(missed.fix == nil)
+    }
+
+    @Test("renaming a shared signal keeps an expect line's marble values: only the name after `to` changes")
+    func expectValuesKept() throws {
+        let explanations = try explainAll("""
+            frame 1
+            cold a: +1 next "x", +1 completed
+            subscribe "P" to a
+            subscribe "Q" to a
+            expect "P" to a "-a|" values a = "x"
+            """)
+        let fix = try #require(explanations.first?.fix)
+        #expect(fix.edit.hasSuffix("line 5: expect \"P\" to sharedA \"-a|\" values a = \"x\""))
+    }
+
+    @Test("past the most proofs of a file, a suggestion says why it is not proven")
+    func proofCap() throws {
+        let colds = (1...(ScenarioFile.maximumProvenFixes + 1)).map { "cold c\($0): +1 next \"x\", +1 completed\n"
+            + "subscribe \"A\($0)\" to c\($0)\nsubscribe \"B\($0)\" to c\($0)" }
+        let repeated = try explainAll(colds.joined(separator: "\n")).filter { $0.finding.kind == .repeatedSideEffect }
+        #expect(repeated.count == ScenarioFile.maximumProvenFixes + 1)
+        #expect(repeated.prefix(ScenarioFile.maximumProvenFixes).allSatisfy { $0.fix != nil && $0.unproven == nil })
+        #expect(repeated.last?.fix == nil)
+        #expect(repeated.last?.unproven == "only the first \(ScenarioFile.maximumProvenFixes) suggestions of a file are run again")
+    }
 }

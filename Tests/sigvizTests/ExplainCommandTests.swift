@@ -70,6 +70,8 @@ struct ExplainCommandTests {
         #expect(findings.map { $0["kind"] as? String } == ["missedValues", "neverEnded"])
         #expect(findings.first?["line"] is NSNull)
         #expect(findings.first?["fix"] is NSNull)
+        let text = try sigviz("explain", trace)
+        #expect(text.output.contains("\n  not proven: a trace file has nothing to run again\n"))
     }
 
     @Test("the JSON is the same bytes on every run, one entry per input, and parses")

@@ -43,7 +43,7 @@ struct FindingsCommandTests {
         #expect(run.errors.isEmpty)
         #expect(run.output == """
             \(file.path):6: ok "S" to c
-            \(file.path): warning: repeated side effect: c's didSubscribe ran 2 times, once per subscription: \
+            \(file.path):3:1: warning: repeated side effect: c's didSubscribe ran 2 times, once per subscription: \
             S → c at 0 s; T → c at 0 s. Every run delivered the same values ("A"): one shared run would do.
                 suggestion: Share one run: put `| replayLazily` after c and subscribe to that instead (its 2 \
             subscribers then receive one run's values, replayed to those that come later).
@@ -54,13 +54,13 @@ struct FindingsCommandTests {
         // --quiet leaves out what passed, not the warnings.
         let quiet = try sigviz("check", "--quiet", file.path)
         #expect(quiet.status == 0)
-        #expect(quiet.output.hasPrefix("\(file.path): warning: repeated side effect: "))
+        #expect(quiet.output.hasPrefix("\(file.path):3:1: warning: repeated side effect: "))
         #expect(quiet.output.hasSuffix("1 expectation passed, 0 failed\n"))
         // A failed expectation still fails, with the warning beside it.
         let failing = try write(twice + "\nexpect \"T\" to c \"--A--|\"\n", named: "failing.sigviz", in: directory)
         let failed = try sigviz("check", failing.path)
         #expect(failed.status == 1)
-        #expect(failed.output.contains("\(failing.path): warning: repeated side effect: "))
+        #expect(failed.output.contains("\(failing.path):3:1: warning: repeated side effect: "))
         #expect(failed.output.hasSuffix("1 expectation passed, 1 failed\n"))
         // No finding, no warning.
         let none = try sigviz("check", clean.path)

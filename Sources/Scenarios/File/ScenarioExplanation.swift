@@ -10,9 +10,11 @@ extension ScenarioFile {
     /// placed at the line and column of its first signal, and, for one with a suggestion, the
     /// suggestion made to the file and run again on the same virtual times (``ProvenFix``).
     ///
-    /// A suggestion whose changed run still has the finding is dropped: one that does not remove
-    /// the problem is not made. One that cannot be placed in the file, or whose changed file does
-    /// not run within `maximumEvents`, is kept without a proof.
+    /// A suggestion whose changed run still has the finding, or (missed values) does not give the
+    /// late subscriber more while taking nothing away, is dropped: one that does not remove the
+    /// problem is not made. One that cannot be placed in the file, or whose changed file does not run
+    /// within `maximumEvents`, or past ``maximumProvenFixes``, is kept without a proof, and
+    /// ``Explanation/unproven`` says why.
     /// - Parameters:
     ///   - name: The scenario's name.
     ///   - maximumEvents: The most events each run may make (see ``Scenario/trace(maximumEvents:)``).
@@ -34,20 +36,40 @@ extension ScenarioFile {
         for finding in find(trace) {
             let place = finding.signals.first.flatMap { placed[$0] }
             var explanation = Explanation(finding: finding, line: place?.line, column: place?.column)
-            if let suggestion = finding.suggestion, proofs < Self.maximumProvenFixes,
-               let edit = edit(making: suggestion, places: placed),
-               let changed = try? ScenarioFile(parsing: edit.text, file: path),
-               let after = try? changed.scenario(named: name).trace(maximumEvents: maximumEvents) {
-                proofs += 1
-                let outcome = FixOutcome(finding: finding, before: trace, after: after)
-                if outcome.removesFinding {
-                    explanation.fix = ProvenFix(edit: edit.description, source: edit.text, after: after, outcome: outcome)
+            if let suggestion = finding.suggestion {
+                if proofs >= Self.maximumProvenFixes {
+                    explanation.unproven = "only the first \(Self.maximumProvenFixes) suggestions of a file are run again"
+                } else if let edit = edit(making: suggestion, places: placed),
+                          let changed = try? ScenarioFile(parsing: edit.text, file: path) {
+                    proofs += 1
+                    if let after = try? changed.scenario(named: name).trace(maximumEvents: maximumEvents) {
+                        let outcome = FixOutcome(finding: finding, before: trace, after: after)
+                        if outcome.removesFinding, Self.helps(finding, outcome, in: trace) {
+                            explanation.fix = ProvenFix(edit: edit.description, source: edit.text, after: after, outcome: outcome)
+                        } else {
+                            explanation.finding.suggestion = nil
+                        }
+                    } else {
+                        explanation.unproven = "the changed file's run went past the limits (\(maximumEvents) events)"
+                    }
                 } else {
-                    explanation.finding.suggestion = nil
+                    explanation.unproven = "the change could not be placed in the file"
                 }
             }
             explanations.append(explanation)
         }
         return (trace, explanations)
+    }
+
+    /// Whether the change helped the one who lost something: for missed values, the late
+    /// subscriber (the label that starts the late subscription's chain) receives more than before
+    /// and loses nothing. A value the subject now replays that a filter then drops, or a trigger
+    /// (`takeUntil`'s) that now fires at once, removes the finding but is no fix. Other kinds: yes.
+    static func helps(_ finding: Finding, _ outcome: FixOutcome, in trace: Trace) -> Bool {
+        guard finding.kind == .missedValues else { return true }
+        guard let late = finding.subscriptions.first,
+              let label = SubscriptionChain(leadingTo: late, in: trace).names.first else { return false }
+        let subscribers = outcome.subscribers.filter { $0.label == label && !$0.isUnchanged }
+        return !subscribers.isEmpty && subscribers.allSatisfy(\.onlyGained)
     }
 }

@@ -7,14 +7,15 @@ import Reactive
 ///
 /// The runner notes each signal it makes with ``note(_:line:column:)`` and each name it defines
 /// with ``note(_:name:line:)``, by the runtime's id; the scenario's recording gate passes every
-/// signal-creation report to ``noteCreated(sequence:signal:)``. A trace numbers signals in the
-/// order of their reports (``TraceRecorder``), so a report's sequence number gives its trace id.
+/// signal- and connection-creation report to ``noteCreated(sequence:signal:)``. A trace numbers
+/// signals and connections together in the order of their reports (``TraceRecorder``: a connection
+/// is a signal of kind connection), so a report's rank among them gives its trace id.
 final class SignalPlaces: @unchecked Sendable {
     // @unchecked: every stored property is touched with `lock` held.
     private let lock = NSLock()
     /// The sequence number of each signal's creation report, by the runtime's id.
     private var created: [Int: Int] = [:]
-    /// The sequence numbers of every signal-creation report, in the order noted.
+    /// The sequence numbers of every signal- and connection-creation report, in the order noted.
     private var sequences: [Int] = []
     /// Where the runner made signals, by the runtime's id: the first place noted for each.
     private var made: [Int: (line: Int, column: Int)] = [:]
@@ -49,10 +50,11 @@ final class SignalPlaces: @unchecked Sendable {
         let column: Int
     }
 
-    /// Notes a signal-creation report.
-    func noteCreated(sequence: Int, signal: Int) {
+    /// Notes a signal-creation report, or with no `signal` a connection-creation report: a trace
+    /// numbers connections in the same sequence as signals.
+    func noteCreated(sequence: Int, signal: Int?) {
         lock.withLock {
-            created[signal] = sequence
+            if let signal { created[signal] = sequence }
             sequences.append(sequence)
         }
     }

@@ -14,7 +14,11 @@ extension ScenarioFile {
                 // A new name for the shared signal, and every later use of the old one changed to it.
                 let shared = unusedName(like: "shared" + name.prefix(1).uppercased() + name.dropFirst())
                 for later in (line + 1)..<max(line + 1, edit.lineCount + 1) {
-                    for token in (edit.tokens(ofLine: later) ?? []).reversed() where token.word == name {
+                    let tokens = edit.tokens(ofLine: later) ?? []
+                    // An `expect` line names a signal only after `to`; its marble's `values a = ...` are characters.
+                    let isExpectation = tokens.first?.word == "expect"
+                    for (index, token) in tokens.enumerated().reversed() where token.word == name {
+                        if isExpectation, index == 0 || tokens[index - 1].word != "to" { continue }
                         edit.replace(line: later, from: token.column, to: token.end, with: shared)
                     }
                 }

@@ -11,6 +11,9 @@ public struct Explanation: Sendable, Hashable {
     public var line: Int?
     /// See ``line``.
     public var column: Int?
+    /// Why the finding's suggestion has no proof, when it has a suggestion and no ``fix``: for people,
+    /// such as "a trace file has nothing to run again".
+    public var unproven: String?
 
     /// Makes an explanation.
     public init(finding: Finding, fix: ProvenFix? = nil, line: Int? = nil, column: Int? = nil) {

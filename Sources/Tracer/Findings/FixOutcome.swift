@@ -65,6 +65,13 @@ public struct FixOutcome: Sendable, Hashable {
             }
         }
 
+        /// Whether it received everything it did before, at the same times, and more: a fix that
+        /// only adds.
+        public var onlyGained: Bool {
+            guard let before, let after else { return false }
+            return Self.difference(before, after).isEmpty && !Self.difference(after, before).isEmpty
+        }
+
         /// The events of `events` that `other` does not have (each counted as often as it occurs), by time and event.
         private static func difference(_ events: [Received], _ other: [Received]) -> [Received] {
             var left: [[String]: Int] = [:]
