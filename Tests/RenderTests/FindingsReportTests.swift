@@ -96,6 +96,14 @@ struct FindingsReportTests {
             ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace,
                         explanations: [Explanation(finding: finding)]),
         ]).map(\.contents) == site.map(\.contents))
+        // A suggestion without a proof says why.
+        var unproven = Explanation(finding: finding)
+        unproven.unproven = "a trace file has nothing to run again"
+        let unprovenSite = ReportBuilder().build([
+            ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace, explanations: [unproven]),
+        ])
+        #expect(try page("scenarios/fetchdata.html", of: unprovenSite)
+            .contains(" <span class=\"r-muted\">(Not proven: a trace file has nothing to run again.)</span></p>"))
     }
 
     @Test("a proven fix shows its edit, the runs before → after, each labelled subscriber unchanged or what changed, and both runs on one axis")

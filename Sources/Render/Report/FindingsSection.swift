@@ -55,7 +55,9 @@ extension ReportPage {
                 + events.map { "<a href=\"#event-\($0)\">#\($0)</a>" }.joined(separator: ", ") + "</p>\n"
         }
         if let suggestion = finding.suggestion {
-            item += "<p><strong>Suggestion:</strong> \(escaped(suggestion.sentence, for: .html))</p>\n"
+            item += "<p><strong>Suggestion:</strong> \(escaped(suggestion.sentence, for: .html))"
+                + (explanation.unproven.map { " <span class=\"r-muted\">(Not proven: \(escaped($0, for: .html)).)</span>" } ?? "")
+                + "</p>\n"
         }
         if let fix = explanation.fix { item += proven(fix, number: number, before: trace) }
         return item + "</li>\n"
