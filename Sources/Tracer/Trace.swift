@@ -54,10 +54,7 @@ public struct TraceSignal: Sendable, Hashable {
     /// ``readerName(of:)``: "publish of source" for `[source] -multicast: [source] -publish`.
     public var name: String
     /// RAC's description of it (`[source] -multicast: [source] -publish`, as its
-    /// `-setNameWithFormat:` makes it), when that is not its ``name``. For an operator its user
-    /// named (a scenario file's `let items = ids | map load | flatten 2`), the description RAC gave
-    /// it before the name replaced it (`[[ids] -map:] -flatten: 2`): what tells the findings which
-    /// operator it is.
+    /// `-setNameWithFormat:` makes it), when that is not its ``name``.
     public var description: String?
     /// For a connection, the signal it subscribes its subject to, if that signal was recorded.
     public var source: Int?

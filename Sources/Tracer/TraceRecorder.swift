@@ -155,8 +155,6 @@ private struct Assembler {
         var signals: [TraceSignal] = []
         // The names users gave, by the trace's signal id; meanwhile `name` holds the runtime's description.
         var givenNames: [Int: String] = [:]
-        // For an operator its user named: RAC's description of it before the name replaced it.
-        var describedBefore: [Int: String] = [:]
         var pending: [(id: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?)] = []
         var events: [TraceEvent] = []
         let records = store.sorted()
@@ -179,17 +177,10 @@ private struct Assembler {
                         signals.append(TraceSignal(id: signals.count, kind: signalKind, name: name))
                     case .named(let id, let name):
                         // RAC's name is now the given one, until an operator describes the signal again.
-                        if let id = signalIDs[id] {
-                            let before = signals[id].name
-                            if before.hasPrefix("["), before != name { describedBefore[id] = before }
-                            (givenNames[id], signals[id].name) = (name, name)
-                        }
+                        if let id = signalIDs[id] { (givenNames[id], signals[id].name) = (name, name) }
                         continue
                     case .described(let id, let description):
-                        if let id = signalIDs[id] {
-                            signals[id].name = description
-                            describedBefore[id] = nil
-                        }
+                        if let id = signalIDs[id] { signals[id].name = description }
                         continue
                     case .plumbing(let id):
                         if let id = signalIDs[id] { signals[id].isPlumbing = true }
@@ -229,7 +220,7 @@ private struct Assembler {
             let description = signals[index].name
             let name = givenNames[index] ?? TraceSignal.readerName(of: description)
             signals[index].name = name
-            signals[index].description = description == name ? describedBefore[index] : description
+            signals[index].description = description == name ? nil : description
         }
         var trace = Trace(title: title, signals: signals, subscriptions: subscriptions, events: events)
         trace.markMachineryOfPlumbing()
