@@ -91,8 +91,7 @@ extension Trace {
     func isTriggerSide(_ subscription: Int, subscribed: [Int?]) -> Bool {
         guard subscriptions.indices.contains(subscription), let parent = subscriptions[subscription].parent,
               subscriptions.indices.contains(parent), signals.indices.contains(subscriptions[parent].signal) else { return false }
-        let operation = signals[subscriptions[parent].signal]
-        let description = operation.description ?? operation.name
+        guard let description = operation(of: subscriptions[parent].signal) else { return false }
         // The operator RAC describes last: what follows the receiver's bracketed description.
         var depth = 0, end: String.Index?
         for index in description.indices {

@@ -165,12 +165,28 @@ extension Trace {
             }
         }
         if let maker, plumbing.indices.contains(maker), plumbing[maker] { return true }
-        guard subscribed.indices.contains(subscription), let at = subscribed[subscription], let cause = events[at].cause,
-              events.indices.contains(cause) else { return false }
-        if events[cause].kind.isDelivery { return true }
-        if case .send = events[cause].kind { return true }
-        return false
+        guard subscribed.indices.contains(subscription), let at = subscribed[subscription] else { return false }
+        // Up the causes: a delivery there, reached from a send or a value a signal sent on its own
+        // time, with no subscription on the way: made for that value. A `subscribe` or
+        // `didSubscribe` on the way: made when something subscribed (merge's inner signals, which
+        // its own signal delivers as it is subscribed), so it counts.
+        var cause = events[at].cause, steps = 0, delivered = false
+        while let index = cause, events.indices.contains(index) {
+            steps += 1
+            guard steps <= Self.causesWalked else { return false }
+            switch events[index].kind {
+            case .subscribe, .didSubscribe: return false
+            case .send, .sendError, .sendCompleted: return true
+            default: break
+            }
+            if events[index].kind.isDelivery { delivered = true }
+            cause = events[index].cause
+        }
+        return delivered
     }
+
+    /// How many causes ``isIntendedRun(_:subscribed:plumbing:)`` walks up before it counts the run.
+    static let causesWalked = 256
 
     /// Whether the subscription was made by `retry` or `repeat`: its `subscribe` was caused by the
     /// error or completion of an earlier subscription to the same signal made by the same operator

@@ -13,7 +13,7 @@ extension Trace {
     /// and its own flattenMap is plumbing, left out; so are inner signals that are plumbing (a
     /// command's executions, which `executionSignals | flatten` runs side by side when the
     /// command is concurrent, on purpose). So is a `flatten` with an explicit limit above 1 (RAC's
-    /// `-flatten: 2`, told by its signal's RAC description ending with `-flatten: N`; RAC's
+    /// `-flatten: 2`, told by its signal's RAC description, ``operation(of:)``, ending with `-flatten: N`; RAC's
     /// unlimited `-flatten` and `-flattenMap:` have no number): a limit of concurrent inner
     /// signals asks for them to run side by side. In the order of the first stale value.
     func staleInnerValues() -> [Finding] {
@@ -38,7 +38,7 @@ extension Trace {
         var order: [Int] = []
         /// Whether the signal is a flatten with an explicit limit above 1 of inner signals at once.
         func isConcurrent(_ signal: Int) -> Bool {
-            guard signals.indices.contains(signal), let description = signals[signal].description ?? Optional(signals[signal].name),
+            guard let description = operation(of: signal),
                   let range = description.range(of: "] -flatten: ", options: .backwards),
                   let limit = Int(description[range.upperBound...]) else { return false }
             return limit > 1
