@@ -62,7 +62,7 @@ struct FindingKindsTests {
             " Every run delivered the same values (\"p\") and failed with \"lost\": one shared run would do.") == true)
     }
 
-    @Test("fetchdata's suggestion: share fetchData through replayLazily, for its 6 subscribers")
+    @Test("fetchdata's suggestion: share fetchData through replayLazily, for its 6 subscriptions")
     func fetchdataSuggestion() throws {
         let trace = try #require(Catalog.scenario(named: "fetchdata")).trace()
         let finding = try #require(trace.findings().first)
@@ -224,6 +224,19 @@ struct FindingKindsTests {
             at 1 subscribe "View" to lifetime
             """, .missedValues)
         #expect(receiver.map { $0.sentence.hasPrefix("View → lifetime → updates subscribed") } == [true])
+        // sample: its sampler (subscribed second) misses nothing; its receiver, whose values it passes on, does.
+        let sampled = try findings("""
+            subject ticks
+            subject values
+            send ticks "early tick"
+            send values "v0"
+            let sampled = values | sample ticks
+            at 1 subscribe "S" to sampled
+            """, .missedValues)
+        #expect(sampled.map(\.sentence) == [
+            "S → sampled → values subscribed to the subject values at 1 s, after 1 value was sent to it (\"v0\"); a subject "
+                + "does not replay them, so they never arrive.",
+        ])
     }
 
     @Test("missed values through operators: the suggestion says the late subscriber's pipeline would receive the value")
