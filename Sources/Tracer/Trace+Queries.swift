@@ -57,4 +57,13 @@ extension Trace {
         case .anonymous: return "subscription \(id) → \(target)"
         }
     }
+
+    /// RAC's description of what a signal is, for telling operators apart: the description an
+    /// operator its user named had before the name (``TraceSignal/operation``), else its
+    /// ``TraceSignal/description``, else its name (RAC's, when no one named it). Nil for an id the
+    /// trace does not have.
+    public func operation(of signal: Int) -> String? {
+        guard signals.indices.contains(signal) else { return nil }
+        return signals[signal].operation ?? signals[signal].description ?? signals[signal].name
+    }
 }

@@ -63,6 +63,27 @@ public struct TraceSignal: Sendable, Hashable {
     /// Whether it is plumbing: part of the runtime's own machinery (a `Command`'s subjects and
     /// operators), made for its user, not by them. Timelines draw no lanes for it.
     public var isPlumbing: Bool
+    /// For an operator its user named (a scenario file's `let items = ids | map load | flatten 2`),
+    /// RAC's description of it from before the name replaced it (`[[ids] -map:] -flatten: 2`):
+    /// which operator it is, for the findings (``Trace/operation(of:)``). Kept in memory only: a
+    /// trace file does not hold it (a trace read from one has none), and it is no part of the
+    /// entry's equality or hash, so a trace written and read back is equal to the one recorded.
+    public var operation: String?
+
+    public static func == (a: TraceSignal, b: TraceSignal) -> Bool {
+        a.id == b.id && a.kind == b.kind && a.name == b.name && a.description == b.description && a.source == b.source
+            && a.subject == b.subject && a.isPlumbing == b.isPlumbing
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(kind)
+        hasher.combine(name)
+        hasher.combine(description)
+        hasher.combine(source)
+        hasher.combine(subject)
+        hasher.combine(isPlumbing)
+    }
 
     /// Makes a table entry.
     public init(

@@ -177,10 +177,18 @@ private struct Assembler {
                         signals.append(TraceSignal(id: signals.count, kind: signalKind, name: name))
                     case .named(let id, let name):
                         // RAC's name is now the given one, until an operator describes the signal again.
-                        if let id = signalIDs[id] { (givenNames[id], signals[id].name) = (name, name) }
+                        if let id = signalIDs[id] {
+                            // RAC's description of an operator, kept for the findings before the name replaces it.
+                            let before = signals[id].name
+                            if signals[id].kind == .operator, before.hasPrefix("["), before != name { signals[id].operation = before }
+                            (givenNames[id], signals[id].name) = (name, name)
+                        }
                         continue
                     case .described(let id, let description):
-                        if let id = signalIDs[id] { signals[id].name = description }
+                        if let id = signalIDs[id] {
+                            signals[id].name = description
+                            signals[id].operation = nil  // the description says it again
+                        }
                         continue
                     case .plumbing(let id):
                         if let id = signalIDs[id] { signals[id].isPlumbing = true }

@@ -42,7 +42,7 @@ struct FindingKindsTests {
         let suggestion = try #require(finding.suggestion)
         #expect(suggestion.change == .share(signal: try #require(trace.signal(named: "request")).id, through: .replayLazily))
         #expect(suggestion.sentence == "Share one run: put `| replayLazily` after request and subscribe to that instead "
-            + "(its 4 subscribers then receive one run's values, replayed to those that come later).")
+            + "(its 4 subscriptions then receive one run's values, replayed to those that come later).")
     }
 
     @Test("runs that failed alike are alike; the error is said")
@@ -62,14 +62,14 @@ struct FindingKindsTests {
             " Every run delivered the same values (\"p\") and failed with \"lost\": one shared run would do.") == true)
     }
 
-    @Test("fetchdata's suggestion: share fetchData through replayLazily, for its 6 subscribers")
+    @Test("fetchdata's suggestion: share fetchData through replayLazily, for its 6 subscriptions")
     func fetchdataSuggestion() throws {
         let trace = try #require(Catalog.scenario(named: "fetchdata")).trace()
         let finding = try #require(trace.findings().first)
         #expect(finding.kind == .repeatedSideEffect)
         #expect(finding.events.count == 6)
         #expect(finding.suggestion?.change == .share(signal: try #require(trace.signal(named: "fetchData")).id, through: .replayLazily))
-        #expect(finding.suggestion?.sentence.contains("its 6 subscribers then receive one run's values") == true)
+        #expect(finding.suggestion?.sentence.contains("its 6 subscriptions then receive one run's values") == true)
     }
 
     @Test("retry and repeat subscribe again on purpose: their re-runs are no repeated side effect")
@@ -99,6 +99,43 @@ struct FindingKindsTests {
         #expect(finding.sentence.hasPrefix("request's didSubscribe ran 2 times, once per subscription (not counting 2 runs that an "
             + "operator made again when the run before each ended, as retry and repeat do): one → attempts → request at 0 s; "
             + "two → attempts → request at 5 s."))
+    }
+
+    @Test("a command's executions are its purpose: each execute running the request is no repeated side effect")
+    func commandExecutionsAreNotRepeats() throws {
+        #expect(try findings("""
+            cold request: +1 next "ok", +2 completed
+            command cmd: request
+            let out = cmd.executionSignals | flatten
+            subscribe "Out" to out
+            at 1 execute cmd "x"
+            at 5 execute cmd "y"
+            """, .repeatedSideEffect).isEmpty)
+    }
+
+    @Test("separate values, separate runs: flattenMap subscribing for each value is no repeated side effect")
+    func runsPerValueAreNotRepeats() throws {
+        #expect(try findings("""
+            subject refresh
+            cold fetch: +1 next "data", +1 completed
+            let data = refresh | flattenMap fetch
+            subscribe "V" to data
+            at 1 send refresh "tap"
+            at 10 send refresh "tap"
+            """, .repeatedSideEffect).isEmpty)
+    }
+
+    @Test("the share point is where the runs' subscriptions differ: zip subscribing twice shares tick, not z")
+    func sharePointWhereSubscriptionsDiffer() throws {
+        let trace = try trace("""
+            cold tick: +1 next "a", +1 completed
+            let z = tick | zip tick
+            subscribe "Z" to z
+            """)
+        let finding = try #require(trace.findings().first { $0.kind == .repeatedSideEffect })
+        #expect(finding.suggestion?.change == .share(signal: try #require(trace.signal(named: "tick")).id, through: .replayLazily))
+        #expect(finding.suggestion?.sentence == "Share one run: put `| replayLazily` after tick and subscribe to that instead "
+            + "(its 2 subscriptions then receive one run's values, replayed to those that come later).")
     }
 
     // MARK: - missedValues
@@ -146,8 +183,9 @@ struct FindingKindsTests {
         let finding = try #require(found.first)
         #expect(finding.suggestion == nil)
         #expect(finding.sentence == "Late → p subscribed to the subject p at 4 s, after 2 values were sent to it (\"one\", \"two\"); "
-            + "a subject does not replay them, so they never arrive. A `publish` makes a plain subject: `replayLast` in its "
-            + "place would give Late the last of them, \"two\", when it subscribes, and `replay` all of them.")
+            + "a subject does not replay them, so they never arrive. A `publish` makes a plain subject, which keeps no value: "
+            + "`replayLast` in place of `publish` and its connecting (it connects at once and returns a signal, not a "
+            + "connection) keeps the last value sent for a later subscriber, and `replay` all of them.")
         // Unnamed too: RAC describes its subject as `-publish`.
         let unnamed = try findings("""
             subject s
@@ -166,6 +204,75 @@ struct FindingKindsTests {
         let trace = try #require(Catalog.scenario(named: "multicast")).trace()
         let finding = try #require(trace.findings().first { $0.kind == .missedValues })
         #expect(finding.suggestion?.change == .replaySubject(signal: try #require(trace.signal(named: "subject")).id, capacity: 1))
+    }
+
+    @Test("missed values: the trigger of takeUntil misses nothing (a value sent before would end the receiver at once)")
+    func triggerSideMissesNothing() throws {
+        #expect(try findings("""
+            subject closed
+            cold updates: +1 next "u1", +2 next "u2", +3 completed
+            send closed "previous screen closed"
+            let lifetime = updates | takeUntil closed
+            at 1 subscribe "View" to lifetime
+            """, .missedValues).isEmpty)
+        // The receiver's side still misses: a late subscription to the subject whose values takeUntil passes on.
+        let receiver = try findings("""
+            subject updates
+            subject closed
+            send updates "u0"
+            let lifetime = updates | takeUntil closed
+            at 1 subscribe "View" to lifetime
+            """, .missedValues)
+        #expect(receiver.map { $0.sentence.hasPrefix("View → lifetime → updates subscribed") } == [true])
+        // sample: its sampler (subscribed second) misses nothing; its receiver, whose values it passes on, does.
+        let sampled = try findings("""
+            subject ticks
+            subject values
+            send ticks "early tick"
+            send values "v0"
+            let sampled = values | sample ticks
+            at 1 subscribe "S" to sampled
+            """, .missedValues)
+        #expect(sampled.map(\.sentence) == [
+            "S → sampled → values subscribed to the subject values at 1 s, after 1 value was sent to it (\"v0\"); a subject "
+                + "does not replay them, so they never arrive.",
+        ])
+    }
+
+    @Test("missed values through operators: the suggestion says the late subscriber's pipeline would receive the value")
+    func missedThroughOperators() throws {
+        let found = try findings("""
+            subject s
+            at 0 send s "a"
+            at 1 send s "b"
+            let onlyA = s | filter "a"
+            let m = s | map "<{}>"
+            at 2 subscribe "Late" to onlyA
+            at 2 subscribe "Late2" to m
+            """, .missedValues)
+        #expect(found.compactMap(\.suggestion?.sentence) == [
+            "Make s a replay subject of capacity 1 (`replay s capacity 1`): Late's pipeline (Late → onlyA → s) would then "
+                + "receive \"b\", the last value sent before it subscribed, at 2 s (`replay s` with no capacity would give all 2).",
+            "Make s a replay subject of capacity 1 (`replay s capacity 1`): Late2's pipeline (Late2 → m → s) would then "
+                + "receive \"b\", the last value sent before it subscribed, at 2 s (`replay s` with no capacity would give all 2).",
+        ])
+    }
+
+    @Test("missed values after publish | autoconnect: the sentence names no value replayLast would give")
+    func publishAutoconnectNamesNoValue() throws {
+        let found = try findings("""
+            subject s
+            let hot = s | publish | autoconnect
+            subscribe "A" to hot until 1.5
+            at 1 send s "1"
+            at 2 send s "2"
+            at 3 subscribe "B" to hot
+            """, .missedValues)
+        let sentence = try #require(found.first?.sentence)
+        #expect(sentence.hasSuffix("A `publish` makes a plain subject, which keeps no value: `replayLast` in place of "
+            + "`publish` and its connecting (it connects at once and returns a signal, not a connection) keeps the last "
+            + "value sent for a later subscriber, and `replay` all of them."), "\(sentence)")
+        #expect(!sentence.contains("\"1\", when") && !sentence.contains("| autoconnect"))
     }
 
     // MARK: - deadConnection
@@ -331,6 +438,23 @@ struct FindingKindsTests {
         #expect(trace.findings().map(\.kind) == [.neverEnded])
     }
 
+    @Test("no stale inner values for flatten with a limit above 1, which asks for inner signals side by side")
+    func flattenWithLimit() throws {
+        let file = """
+            subject ids
+            cold load: +1 next "item {}", +1 completed
+            let items = ids | map load | flatten 2
+            subscribe "List" to items
+            at 0 send ids "1"
+            at 0.5 send ids "2"
+            at 1 send ids "3"
+            """
+        #expect(try findings(file, .staleInnerValues).isEmpty)
+        // Plain flatten, unlimited, still fires; so does flattenMap.
+        #expect(try findings(file.replacingOccurrences(of: "flatten 2", with: "flatten"), .staleInnerValues).count == 1)
+        #expect(try findings(file.replacingOccurrences(of: "map load | flatten 2", with: "flattenMap load"), .staleInnerValues).count == 1)
+    }
+
     // MARK: - swallowedError
 
     @Test("swallowed error: the error, when, what stood in and for whom")
@@ -389,6 +513,30 @@ struct FindingKindsTests {
             at 3 send r "y"
             at 4 subscribe "LateR" to r
             """, .ignoredSend).isEmpty)
+    }
+
+    @Test("no ignored send: a value sent to a behavior subject after its end is its current value, which a later subscriber gets")
+    func behaviorKeepsLateValue() throws {
+        #expect(try findings("""
+            behavior b "init"
+            subscribe "A" to b
+            at 1 complete b
+            at 2 send b "late"
+            at 3 subscribe "B" to b
+            """, .ignoredSend).isEmpty)
+        // Replaced before anyone subscribed: lost; sent while B, subscribed after the end, still listens: received.
+        let found = try findings("""
+            behavior b "init"
+            subscribe "A" to b
+            at 1 complete b
+            at 2 send b "first"
+            at 3 send b "second"
+            at 4 subscribe "B" to b
+            at 5 send b "third"
+            """, .ignoredSend)
+        #expect(found.map(\.sentence) == [
+            "The behavior subject b completed at 1 s; 1 thing sent to it after that reached no subscriber: \"first\" at 2 s.",
+        ])
     }
 
     // MARK: - neverEnded

@@ -46,7 +46,7 @@ struct FindingsCommandTests {
             \(file.path):3:1: warning: repeated side effect: c's didSubscribe ran 2 times, once per subscription: \
             S → c at 0 s; T → c at 0 s. Every run delivered the same values ("A"): one shared run would do.
                 suggestion: Share one run: put `| replayLazily` after c and subscribe to that instead (its 2 \
-            subscribers then receive one run's values, replayed to those that come later).
+            subscriptions then receive one run's values, replayed to those that come later).
             \(clean.path):5: ok "S" to c
             2 expectations passed, 0 failed
 

@@ -14,10 +14,13 @@ public struct Finding: Sendable, Hashable {
     public enum Kind: String, Sendable, CaseIterable {
         /// A cold signal's `didSubscribe` ran more than once, for separate subscriptions: its side
         /// effect (a request) repeated. A run that an operator made again when the run before it
-        /// ended (`retry`, `repeat`) is that operator's purpose and is not counted.
+        /// ended (`retry`, `repeat`) is that operator's purpose and is not counted; nor is a run
+        /// plumbing made (each `execute` of a command) or one an operator made for a value
+        /// delivered to it (`flattenMap` for each value: separate values, separate requests).
         case repeatedSideEffect
         /// A subscriber to a plain subject (a declared one, or a `publish` connection's) subscribed
-        /// after values were sent to it, and never gets them.
+        /// after values were sent to it, and never gets them. Not the side an operator watches
+        /// (the trigger of `takeUntil`), whose earlier values would not have been passed on.
         case missedValues
         /// A connection was disconnected (its disposable disposed, by hand or by `autoconnect` when
         /// its last subscriber left), and later a `connect()` did nothing, or a subscriber subscribed
@@ -25,12 +28,15 @@ public struct Finding: Sendable, Hashable {
         /// subscribed again and nothing from it arrives.
         case deadConnection
         /// A `flattenMap` (or `map` then `flatten`) let an older inner signal deliver a value after
-        /// a newer inner signal had started: a stale result, as in a search box.
+        /// a newer inner signal had started: a stale result, as in a search box. Not a `flatten`
+        /// with an explicit limit above 1 (`flatten 2`), which asks for inner signals side by side.
         case staleInnerValues
         /// An error was replaced by another signal (`catchTo`): the subscriber never saw it.
         case swallowedError
         /// A value, error or completion was sent to a subject after it had terminated, and reached
-        /// no subscriber (a replay subject's value is kept for later ones, so only its second end counts).
+        /// no subscriber (a replay subject's value is kept for later ones, so only its second end
+        /// counts; a behavior subject's value is kept as its current value, so only one replaced
+        /// before anything subscribed, or never subscribed to, counts).
         case ignoredSend
         /// A labelled subscription had neither terminated nor been disposed when the run ended:
         /// in an app, a subscription that stays until something disposes it.

@@ -8,14 +8,27 @@ extension Trace {
     /// As in RAC 2.5, a plain or behavior subject keeps no state of its end: a subscriber that
     /// comes after it still receives what is sent later, so such a send that reached someone is
     /// not ignored. A replay subject keeps a value sent after its end and replays it to later
-    /// subscribers (before the end), so only a second error or completion counts for it.
+    /// subscribers (before the end), so only a second error or completion counts for it. A
+    /// behavior subject's `sendNext` sets its current value, which every later subscriber
+    /// receives when it subscribes, even after the end: a value sent after its end is ignored
+    /// only when no subscriber received it and nothing subscribed to the subject while it was the
+    /// current value (before the next value replaced it, or the run ended).
     func ignoredSends() -> [Finding] {
         let plumbing = plumbing()
         var ended: [Int: (event: Int, time: Double, what: String)] = [:]  // by subject
         var candidates: [(signal: Int, event: Int, time: Double, what: String)] = []
-        var delivered = Set<Int>()  // sends that caused a delivery
+        var delivered = Set<Int>()  // sends that caused a delivery, or that a later subscriber received as the current value
+        var current: [Int: Int] = [:]  // by behavior subject: the send of its current value
         for (index, event) in events.enumerated() {
             if event.kind.isDelivery, let cause = event.cause { delivered.insert(cause) }
+            if case .subscribe(let subscription) = event.kind, subscriptions.indices.contains(subscription),
+               let send = current[subscriptions[subscription].signal] {
+                delivered.insert(send)
+            }
+            if case .send(let subject, _) = event.kind, signals.indices.contains(subject),
+               case .behaviorSubject = signals[subject].kind {
+                current[subject] = index
+            }
             let (signal, what, terminal): (Int, String, Bool)
             switch event.kind {
             case .send(let subject, let value): (signal, what, terminal) = (subject, "\"\(shortened(value, to: 40))\"", false)

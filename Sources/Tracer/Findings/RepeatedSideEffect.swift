@@ -9,6 +9,14 @@ extension Trace {
     /// was caused by the error or completion of an earlier subscription to the same signal, with
     /// the same parent (the operator's subscription). Plumbing's signals are left out. In the
     /// order of each signal's first run.
+    ///
+    /// Nor are runs that are each one's own purpose (``isIntendedRun(_:subscribed:plumbing:)``):
+    /// a run plumbing subscribed (each `execute` of a command runs its signal, which is the point
+    /// of a command), and a run subscribed while an operator handled a value or an end delivered
+    /// to it or sent to a subject (`flattenMap`, `map` then `flatten`, `switchToLatest` or
+    /// `concat` subscribing an inner signal for a value: separate values, separate requests). A run
+    /// subscribed when its subscriber subscribed (fetchdata's, made in `title`'s didSubscribe)
+    /// counts.
     func repeatedSideEffects() -> [Finding] {
         let plumbing = plumbing()
         let subscribed = subscribeEventIndices()
@@ -20,6 +28,7 @@ extension Trace {
                 reruns[run.signal, default: 0] += 1
                 continue
             }
+            if isIntendedRun(run.subscription, subscribed: subscribed, plumbing: plumbing) { continue }
             if runs[run.signal] == nil { order.append(run.signal) }
             runs[run.signal, default: []].append((run.subscription, run.event, run.time))
         }
@@ -95,38 +104,89 @@ extension Trace {
                 suggestion: Suggestion(
                     change: .share(signal: shared, through: .replayLazily),
                     sentence: "Share one run: put `| replayLazily` after \(sharedName)\(meeting) and subscribe to that instead (its "
-                        + "\(signalRuns.count) subscribers then receive one run's values, replayed to those that come later)."))
+                        + "\(signalRuns.count) subscriptions then receive one run's values, replayed to those that come later)."))
         }
     }
 
     /// How many runs' chains a sentence names before saying how many more there are.
     static let listedRuns = 8
 
-    /// The signal to share so that the runs become one: the last signal every run's chain of
-    /// subscriptions passes through on the same path from the cold signal (the longest common
-    /// start of their signals, read from each run's subscription through its parents), that is
-    /// not plumbing. For `ticks = interval 1 | take 2` subscribed twice, `ticks`: sharing it shares
-    /// the interval and ends with the take; for fetchdata, whose runs part at once, fetchData itself.
+    /// The signal to share so that the runs become one: the last signal on the path every run's
+    /// chain of subscriptions takes from the cold signal (each run's subscription, then its parents,
+    /// step by step), where the runs' subscriptions are still all different, and that is not
+    /// plumbing. Sharing a signal helps only where the runs go through separate subscriptions to
+    /// it: for `z = tick | zip tick`, whose one subscription to z subscribes twice to tick, tick
+    /// (not z, whose one subscription both runs go through). For `ticks = interval 1 | take 2`
+    /// subscribed twice, `ticks`: sharing it shares the interval and ends with the take; for
+    /// fetchdata, whose runs part at once, fetchData itself.
     func sharingPoint(of runs: [Int], plumbing: [Bool]) -> Int {
-        /// The signals from the run's subscription up through its parents.
+        /// The subscriptions from the run's subscription up through its parents.
         func path(_ subscription: Int) -> [Int] {
-            var signals: [Int] = [], current: Int? = subscription, steps = 0
+            var path: [Int] = [], current: Int? = subscription, steps = 0
             while let id = current, subscriptions.indices.contains(id), steps <= subscriptions.count {
-                signals.append(subscriptions[id].signal)
+                path.append(id)
                 current = subscriptions[id].parent
                 steps += 1
             }
-            return signals
+            return path
         }
-        guard let first = runs.first else { return 0 }
-        var common = path(first)
-        for run in runs.dropFirst() {
-            let other = path(run)
-            common = Array(zip(common, other).prefix { $0 == $1 }.map(\.0))
+        guard let first = runs.first, subscriptions.indices.contains(first) else { return 0 }
+        let paths = runs.map(path)
+        var point = subscriptions[first].signal
+        for depth in 0..<(paths.map(\.count).min() ?? 0) {
+            let step = paths.map { $0[depth] }
+            let signal = subscriptions[step[0]].signal
+            guard step.allSatisfy({ subscriptions[$0].signal == signal }), Set(step).count == step.count,
+                  signals.indices.contains(signal), !plumbing[signal] else { break }
+            point = signal
         }
-        let point = common.prefix { signals.indices.contains($0) && !plumbing[$0] }.last
-        return point ?? subscriptions[first].signal
+        return point
     }
+
+    /// Whether a run is its subscriber's purpose, not a repeat: its subscription was made by
+    /// plumbing, that is, the subscription it was made for (its parent, or without one the
+    /// subscription it feeds, or the subject that subscribed) is to a plumbing signal (a command's
+    /// `subscribeOn` for each `execute`); or its `subscribe` event was caused by a delivery (a
+    /// value, error or completion reaching another subscription) or a send to a subject: an
+    /// operator subscribed while handling a value or an end, as `flattenMap` does for each value.
+    /// A subscription made when its subscriber subscribed is caused by that subscriber's
+    /// didSubscribe (or by nothing, for a scenario's own), and counts.
+    func isIntendedRun(_ subscription: Int, subscribed: [Int?], plumbing: [Bool]) -> Bool {
+        guard subscriptions.indices.contains(subscription) else { return false }
+        let this = subscriptions[subscription]
+        var maker: Int?
+        if let parent = this.parent, subscriptions.indices.contains(parent) {
+            maker = subscriptions[parent].signal
+        } else {
+            switch this.subscriber {
+            case .subscription(let fed) where subscriptions.indices.contains(fed): maker = subscriptions[fed].signal
+            case .signal(let subject): maker = subject
+            default: break
+            }
+        }
+        if let maker, plumbing.indices.contains(maker), plumbing[maker] { return true }
+        guard subscribed.indices.contains(subscription), let at = subscribed[subscription] else { return false }
+        // Up the causes: a delivery there, reached from a send or a value a signal sent on its own
+        // time, with no subscription on the way: made for that value. A `subscribe` or
+        // `didSubscribe` on the way: made when something subscribed (merge's inner signals, which
+        // its own signal delivers as it is subscribed), so it counts.
+        var cause = events[at].cause, steps = 0, delivered = false
+        while let index = cause, events.indices.contains(index) {
+            steps += 1
+            guard steps <= Self.causesWalked else { return false }
+            switch events[index].kind {
+            case .subscribe, .didSubscribe: return false
+            case .send, .sendError, .sendCompleted: return true
+            default: break
+            }
+            if events[index].kind.isDelivery { delivered = true }
+            cause = events[index].cause
+        }
+        return delivered
+    }
+
+    /// How many causes ``isIntendedRun(_:subscribed:plumbing:)`` walks up before it counts the run.
+    static let causesWalked = 256
 
     /// Whether the subscription was made by `retry` or `repeat`: its `subscribe` was caused by the
     /// error or completion of an earlier subscription to the same signal made by the same operator

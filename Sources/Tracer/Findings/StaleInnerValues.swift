@@ -12,7 +12,10 @@ extension Trace {
     /// `switchToLatest` never fires (the older inner signal is disposed before it can deliver),
     /// and its own flattenMap is plumbing, left out; so are inner signals that are plumbing (a
     /// command's executions, which `executionSignals | flatten` runs side by side when the
-    /// command is concurrent, on purpose). In the order of the first stale value.
+    /// command is concurrent, on purpose). So is a `flatten` with an explicit limit above 1 (RAC's
+    /// `-flatten: 2`, told by its signal's RAC description, ``operation(of:)``, ending with `-flatten: N`; RAC's
+    /// unlimited `-flatten` and `-flattenMap:` have no number): a limit of concurrent inner
+    /// signals asks for them to run side by side. In the order of the first stale value.
     func staleInnerValues() -> [Finding] {
         let plumbing = plumbing()
         struct Inner {
@@ -33,6 +36,13 @@ extension Trace {
         var latest: [Int: (subscription: Int, time: Double, event: Int)] = [:]  // by operator subscription
         var stale: [Int: [Stale]] = [:]  // by operator subscription
         var order: [Int] = []
+        /// Whether the signal is a flatten with an explicit limit above 1 of inner signals at once.
+        func isConcurrent(_ signal: Int) -> Bool {
+            guard let description = operation(of: signal),
+                  let range = description.range(of: "] -flatten: ", options: .backwards),
+                  let limit = Int(description[range.upperBound...]) else { return false }
+            return limit > 1
+        }
         for (index, event) in events.enumerated() {
             switch event.kind {
             case .subscribe(let subscription):
@@ -40,6 +50,7 @@ extension Trace {
                       signals.indices.contains(subscriptions[subscription].signal), !plumbing[subscriptions[subscription].signal],
                       subscriptions.indices.contains(operation),
                       signals.indices.contains(subscriptions[operation].signal), !plumbing[subscriptions[operation].signal],
+                      !isConcurrent(subscriptions[operation].signal),
                       let cause = event.cause, events.indices.contains(cause), events[cause].kind.isDelivery,
                       let source = events[cause].kind.subscription, source != subscription,
                       subscriptions.indices.contains(source), subscriptions[source].parent == operation else { break }
