@@ -256,4 +256,17 @@ struct ProvenFixTests {
         #expect(repeated.last?.fix == nil)
         #expect(repeated.last?.unproven == "only the first \(ScenarioFile.maximumProvenFixes) suggestions of a file are run again")
     }
+
+    @Test("the runs before and after count what the finding counts: retry's attempts are left out of both")
+    func runsCountedAsTheFindingCounts() throws {
+        let explanations = try explainAll("""
+            cold request: +1 error "flaky"
+            let attempts = request | retry 2
+            subscribe "one" to attempts
+            at 5 subscribe "two" to attempts
+            """)
+        let explanation = try #require(explanations.first { $0.finding.kind == .repeatedSideEffect })
+        #expect(explanation.finding.sentence.hasPrefix("request's didSubscribe ran 2 times"))
+        #expect(explanation.fix?.outcome.runs == [FixOutcome.Runs(name: "request", before: 2, after: 1)])
+    }
 }

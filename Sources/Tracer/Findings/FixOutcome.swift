@@ -129,8 +129,9 @@ public struct FixOutcome: Sendable, Hashable {
     /// finding's suggested change.
     public init(finding: Finding, before: Trace, after: Trace) {
         let names = finding.signals.compactMap { before.signals.indices.contains($0) ? before.signals[$0].name : nil }
-        let runsBefore = Dictionary(grouping: before.coldRuns()) { before.signals[$0.signal].name }
-        let runsAfter = Dictionary(grouping: after.coldRuns()) { after.signals[$0.signal].name }
+        // The runs the finding counts (not retry's or repeat's, not one per value), before and after.
+        let runsBefore = Dictionary(grouping: before.countedColdRuns().runs) { before.signals[$0.signal].name }
+        let runsAfter = Dictionary(grouping: after.countedColdRuns().runs) { after.signals[$0.signal].name }
         runs = finding.kind == .repeatedSideEffect
             ? names.map { Runs(name: $0, before: runsBefore[$0]?.count ?? 0, after: runsAfter[$0]?.count ?? 0) }
             : []

@@ -19,16 +19,10 @@ extension Trace {
     /// counts.
     func repeatedSideEffects() -> [Finding] {
         let plumbing = plumbing()
-        let subscribed = subscribeEventIndices()
+        let (counted, reruns) = countedColdRuns(plumbing: plumbing)
         var runs: [Int: [(subscription: Int, event: Int, time: Double)]] = [:]  // by cold signal
-        var reruns: [Int: Int] = [:]  // by cold signal: the runs retry or repeat made
         var order: [Int] = []
-        for run in coldRuns() where !plumbing[run.signal] {
-            if isRerun(run.subscription, subscribed: subscribed) {
-                reruns[run.signal, default: 0] += 1
-                continue
-            }
-            if isIntendedRun(run.subscription, subscribed: subscribed, plumbing: plumbing) { continue }
+        for run in counted {
             if runs[run.signal] == nil { order.append(run.signal) }
             runs[run.signal, default: []].append((run.subscription, run.event, run.time))
         }
@@ -106,6 +100,28 @@ extension Trace {
                     sentence: "Share one run: put `| replayLazily` after \(sharedName)\(meeting) and subscribe to that instead (its "
                         + "\(signalRuns.count) subscriptions then receive one run's values, replayed to those that come later)."))
         }
+    }
+
+    /// The cold runs a repeated side effect counts, in the trace's order: those of signals that are
+    /// not plumbing, without the runs `retry` or `repeat` made (counted apart, by cold signal, for the
+    /// sentence) and the runs that are each one's own purpose (``isIntendedRun(_:subscribed:plumbing:)``).
+    /// The finding and ``FixOutcome``'s before and after count the same runs.
+    func countedColdRuns(
+        plumbing: [Bool]? = nil
+    ) -> (runs: [(signal: Int, subscription: Int, event: Int, time: Double)], reruns: [Int: Int]) {
+        let plumbing = plumbing ?? self.plumbing()
+        let subscribed = subscribeEventIndices()
+        var counted: [(signal: Int, subscription: Int, event: Int, time: Double)] = []
+        var reruns: [Int: Int] = [:]
+        for run in coldRuns() where !plumbing[run.signal] {
+            if isRerun(run.subscription, subscribed: subscribed) {
+                reruns[run.signal, default: 0] += 1
+                continue
+            }
+            if isIntendedRun(run.subscription, subscribed: subscribed, plumbing: plumbing) { continue }
+            counted.append((run.signal, run.subscription, run.event, run.time))
+        }
+        return (counted, reruns)
     }
 
     /// How many runs' chains a sentence names before saying how many more there are.
