@@ -53,7 +53,7 @@ extension Trace: Codable {
 
 extension TraceSignal: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, kind, capacity, name, description, source, subject, plumbing
+        case id, kind, capacity, name, description, source, subject, plumbing, operation
     }
 
     /// Encodes the entry with the fields of the trace JSON format.
@@ -69,6 +69,7 @@ extension TraceSignal: Codable {
         try container.encodeIfPresent(source, forKey: .source)
         try container.encodeIfPresent(subject, forKey: .subject)
         if isPlumbing { try container.encode(true, forKey: .plumbing) }
+        try container.encodeIfPresent(operation, forKey: .operation)
     }
 
     /// Decodes an entry.
@@ -92,6 +93,7 @@ extension TraceSignal: Codable {
         source = try container.decodeIfPresent(Int.self, forKey: .source)
         subject = try container.decodeIfPresent(Int.self, forKey: .subject)
         isPlumbing = try container.decodeIfPresent(Bool.self, forKey: .plumbing) ?? false
+        operation = try container.decodeIfPresent(String.self, forKey: .operation)
     }
 }
 

@@ -130,6 +130,10 @@ extension TraceSignal {
             writer.int(subject)
         }
         if isPlumbing { writer.raw(", \"plumbing\": true") }
+        if let operation {
+            writer.raw(", \"operation\": ")
+            writer.string(operation)
+        }
         writer.byte(UInt8(ascii: "}"))
     }
 }

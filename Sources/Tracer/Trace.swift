@@ -65,14 +65,13 @@ public struct TraceSignal: Sendable, Hashable {
     public var isPlumbing: Bool
     /// For an operator its user named (a scenario file's `let items = ids | map load | flatten 2`),
     /// RAC's description of it from before the name replaced it (`[[ids] -map:] -flatten: 2`):
-    /// which operator it is, for the findings (``Trace/operation(of:)``). Kept in memory only: a
-    /// trace file does not hold it (a trace read from one has none), and it is no part of the
-    /// entry's equality or hash, so a trace written and read back is equal to the one recorded.
+    /// which operator it is, for the findings (``Trace/operation(of:)``: a `let`-named `takeUntil`'s
+    /// trigger, a `flatten 2`). The trace format keeps it as `operation`.
     public var operation: String?
 
     public static func == (a: TraceSignal, b: TraceSignal) -> Bool {
         a.id == b.id && a.kind == b.kind && a.name == b.name && a.description == b.description && a.source == b.source
-            && a.subject == b.subject && a.isPlumbing == b.isPlumbing
+            && a.subject == b.subject && a.isPlumbing == b.isPlumbing && a.operation == b.operation
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -83,13 +82,15 @@ public struct TraceSignal: Sendable, Hashable {
         hasher.combine(source)
         hasher.combine(subject)
         hasher.combine(isPlumbing)
+        hasher.combine(operation)
     }
 
     /// Makes a table entry.
     public init(
         id: Int, kind: Kind, name: String, description: String? = nil, source: Int? = nil, subject: Int? = nil,
-        isPlumbing: Bool = false
+        isPlumbing: Bool = false, operation: String? = nil
     ) {
+        self.operation = operation
         self.id = id
         self.kind = kind
         self.name = name

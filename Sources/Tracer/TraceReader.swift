@@ -128,8 +128,9 @@ struct TraceReader: ~Copyable {
     private mutating func readSignal(_ index: Int) throws(Failure) -> TraceSignal {
         var id: Int?, kind: TraceSignal.Kind?, name: String?, description: String?, capacity: Int?, source: Int?, subject: Int?
         var plumbing = false
+        var operation: String?
         let what = "signals[\(index)]"
-        let allowed = ["id", "kind", "name", "description", "capacity", "source", "subject", "plumbing"]
+        let allowed = ["id", "kind", "name", "description", "capacity", "source", "subject", "plumbing", "operation"]
         let fields = try readFields(of: what, allowed: allowed) {
             reader, key throws(Failure) in
             switch key {
@@ -140,6 +141,7 @@ struct TraceReader: ~Copyable {
             case "source": source = try reader.scanner.int()
             case "subject": subject = try reader.scanner.int()
             case "plumbing": plumbing = try reader.scanner.bool()
+            case "operation": operation = try reader.scanner.string()
             default:
                 let offset = reader.scanner.offset
                 let text = try reader.scanner.string()
@@ -170,7 +172,7 @@ struct TraceReader: ~Copyable {
         }
         return TraceSignal(
             id: index, kind: signalKind, name: try required(name, "name", of: what, at: start), description: description,
-            source: source, subject: subject, isPlumbing: plumbing)
+            source: source, subject: subject, isPlumbing: plumbing, operation: operation)
     }
 
     // MARK: Subscriptions

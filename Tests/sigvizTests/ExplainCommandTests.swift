@@ -102,4 +102,22 @@ struct ExplainCommandTests {
             + "(someLabel, originTextView, renderedTextView, alert)"))
         #expect(try sigviz("explain", "fetchdata-replaylazily", "--fail-on", "repeatedSideEffect").status == 0)
     }
+
+    @Test("a trace file keeps which operator a named signal is: a takeUntil's trigger read back from JSON misses nothing")
+    func traceKeepsOperation() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = try file("""
+            subject closed
+            cold updates: +1 next "u1", +2 next "u2", +3 completed
+            send closed "previous screen closed"
+            let lifetime = updates | takeUntil closed
+            at 1 subscribe "View" to lifetime
+            """, in: directory, named: "lifetime.sigviz")
+        let trace = directory.appendingPathComponent("lifetime.json").path
+        #expect(try sigviz("trace", scenario, "-o", trace).status == 0)
+        #expect(try String(contentsOfFile: trace, encoding: .utf8).contains("\"operation\": \"[updates] -takeUntil: closed\""))
+        #expect(try sigviz("explain", scenario).output == "\(scenario): no findings\n")
+        #expect(try sigviz("explain", trace).output == "\(trace): no findings\n")
+    }
 }
