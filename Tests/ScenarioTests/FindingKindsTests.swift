@@ -659,7 +659,7 @@ struct FindingKindsTests {
     func catalog() throws {
         #expect(Set(Catalog.scenarios.map(\.name)) == Set(Self.catalogKinds.keys))
         for scenario in Catalog.scenarios {
-            let found = try scenario.trace().findings()
+            let found = scenario.trace().findings()
             #expect(found.map(\.kind) == Self.catalogKinds[scenario.name], "\(scenario.name)")
             for finding in found {
                 #expect(!finding.events.isEmpty && !finding.times.isEmpty && !finding.sentence.isEmpty, "\(scenario.name)")
