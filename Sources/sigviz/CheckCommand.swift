@@ -53,7 +53,7 @@ struct CheckCommand: ParsableCommand {
                 problems.append("\(error)")
                 continue
             }
-            let (trace, results) = try Limits.check(file, named: Input.scenarioName(path), input: path)
+            let (_, results, explanations) = try Limits.checkAndExplain(file, named: Input.scenarioName(path), input: path)
             if results.isEmpty, !quiet { report += "\(path): no expectations\n" }
             for outcome in results.map(ExpectationOutcome.init) {
                 // Labels and names are the file's text: shown with control and bidi characters escaped.
@@ -68,7 +68,7 @@ struct CheckCommand: ParsableCommand {
                     report += comparison.sideBySide.map { "    " + $0 + "\n" }.joined()
                 }
             }
-            report += Self.warnings(try explanations(of: trace, from: file, named: Input.scenarioName(path), input: path), in: path)
+            report += Self.warnings(explanations, in: path)
         }
         try StandardOutput.write(report)
         for problem in problems { StandardError.write("Error: \(problem)\n") }

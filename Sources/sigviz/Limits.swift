@@ -56,6 +56,18 @@ enum Limits {
         }
     }
 
+    /// Runs the scenario file of `input` once within the limit, checks its expectations and explains
+    /// its findings, proving each suggestion by a run of the changed file within the same limit.
+    static func checkAndExplain(
+        _ file: ScenarioFile, named name: String, input: String
+    ) throws -> (trace: Trace, results: [ScenarioFile.CheckResult], explanations: [Explanation]) {
+        do {
+            return try file.checkAndExplain(named: name, maximumEvents: maximumEvents)
+        } catch {
+            throw failure(error, input: input)
+        }
+    }
+
     /// Runs the scenario file of `input` within the limit and explains its findings, proving each
     /// suggestion by a run of the changed file within the same limit.
     static func explain(_ file: ScenarioFile, named name: String, input: String) throws -> (trace: Trace, explanations: [Explanation]) {

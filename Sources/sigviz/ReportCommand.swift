@@ -105,17 +105,17 @@ struct ReportCommand: ParsableCommand {
             let file = try builtIn ?? Input.scenarioFile(argument)
             let name = builtIn == nil ? Input.scenarioName(argument) : argument
             let scenario = file.scenario(named: name)
-            let (trace, results) = try Limits.check(file, named: name, input: argument)
+            let (trace, results, explanations) = try Limits.checkAndExplain(file, named: name, input: argument)
             return ReportEntry(
                 name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
                 trace: trace, expectations: results.map(ExpectationOutcome.init),
-                explanations: try explanations(of: trace, from: file, named: name, input: argument))
+                explanations: explanations)
         }
         // A trace file: its events are the table; its JSON is not worth showing as a source.
         let trace = try Input.trace(argument)
         let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
         return ReportEntry(
             name: name, title: trace.title ?? name, explanation: "The trace recorded in \(argument).", trace: trace,
-            explanations: try explanations(of: trace, from: nil, named: name, input: argument))
+            explanations: unprovenExplanations(of: trace))
     }
 }

@@ -47,7 +47,7 @@ extension ScenarioFile {
         return (trace, results(of: trace, log: log))
     }
 
-    private func results(of trace: Trace, log: SubscriptionLog) -> [CheckResult] {
+    func results(of trace: Trace, log: SubscriptionLog) -> [CheckResult] {
         var results: [CheckResult] = []
         for expectation in expectations {
             guard let id = log.subscription(label: expectation.label, target: expectation.signal),

@@ -30,7 +30,29 @@ extension ScenarioFile {
     ) throws(RunLimitExceeded) -> (trace: Trace, explanations: [Explanation]) {
         let places = SignalPlaces()
         let trace = try scenario(named: name, log: nil, places: places).trace(maximumEvents: maximumEvents)
-        let placed = places.places()
+        return (trace, explanations(of: trace, places: places.places(), named: name, maximumEvents: maximumEvents, finding: find))
+    }
+
+    /// Runs the file once, checks every `expect` line (``check(named:maximumEvents:)``) and
+    /// explains what went wrong (``explain(named:maximumEvents:)``), from the same run: what
+    /// `sigviz check` and the report show.
+    public func checkAndExplain(
+        named name: String, maximumEvents: Int
+    ) throws(RunLimitExceeded) -> (trace: Trace, results: [CheckResult], explanations: [Explanation]) {
+        let log = SubscriptionLog()
+        let places = SignalPlaces()
+        let trace = try scenario(named: name, log: log, places: places).trace(maximumEvents: maximumEvents)
+        let explanations = explanations(
+            of: trace, places: places.places(), named: name, maximumEvents: maximumEvents) { $0.findings() }
+        return (trace, results(of: trace, log: log), explanations)
+    }
+
+    /// The findings `find` reads from `trace`, a run of this file whose signals were made at
+    /// `placed`, each placed and, with a suggestion, proven by a run of the changed file.
+    private func explanations(
+        of trace: Trace, places placed: [Int: SignalPlaces.Place], named name: String, maximumEvents: Int,
+        finding find: (Trace) -> [Finding]
+    ) -> [Explanation] {
         var proofs = 0
         var explanations: [Explanation] = []
         for finding in find(trace) {
@@ -58,7 +80,7 @@ extension ScenarioFile {
             }
             explanations.append(explanation)
         }
-        return (trace, explanations)
+        return explanations
     }
 
     /// Whether the change helped the one who lost something: for missed values, the late

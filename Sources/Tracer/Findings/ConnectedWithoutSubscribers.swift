@@ -6,8 +6,7 @@ extension Trace {
     /// or `autoconnect` for a plain subject's connection). Its events are the connect and the
     /// source's subscription and run. Plumbing's connections are left out. In the order of the
     /// connects.
-    func connectedWithoutSubscribers() -> [Finding] {
-        let plumbing = plumbing()
+    func connectedWithoutSubscribers(plumbing: [Bool]) -> [Finding] {
         var subjects: [Int: Int] = [:]  // subject -> connection
         for signal in signals where signal.kind == .connection && !plumbing[signal.id] {
             if let subject = signal.subject, signals.indices.contains(subject) { subjects[subject] = signal.id }

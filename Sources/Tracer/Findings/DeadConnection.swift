@@ -14,8 +14,7 @@ extension Trace {
     /// disposed); a connection disposed by hand names none. Plumbing's connections are left out.
     /// Its events are the disconnect, then each late connect and subscription. In the order of
     /// each connection's first late use.
-    func deadConnections() -> [Finding] {
-        let plumbing = plumbing()
+    func deadConnections(plumbing: [Bool]) -> [Finding] {
         var connectionOfSubject: [Int: Int] = [:]
         for signal in signals where signal.kind == .connection && !plumbing[signal.id] {
             if let subject = signal.subject { connectionOfSubject[subject] = signal.id }

@@ -114,8 +114,13 @@ extension Trace {
     /// its cases, then by time (a finding's first time), then in the order each kind found them.
     /// Each kind reads the events in one pass or a few, so the work grows with the trace's size.
     public func findings() -> [Finding] {
-        let found = repeatedSideEffects() + missedValues() + deadConnections() + staleInnerValues()
-            + swallowedErrors() + ignoredSends() + neverEnded() + connectedWithoutSubscribers()
+        // What several kinds read, made once: which signals are plumbing, where each subscription was made.
+        let plumbing = plumbing()
+        let subscribed = subscribeEventIndices()
+        let found = repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
+            + missedValues(plumbing: plumbing, subscribed: subscribed) + deadConnections(plumbing: plumbing)
+            + staleInnerValues(plumbing: plumbing) + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
+            + neverEnded() + connectedWithoutSubscribers(plumbing: plumbing)
         let keys = found.enumerated().map { (rank: $1.kind.rank, time: $1.times.min() ?? 0, offset: $0) }
         return keys.sorted { a, b in
             if a.rank != b.rank { return a.rank < b.rank }

@@ -13,8 +13,7 @@ extension Trace {
     /// receives when it subscribes, even after the end: a value sent after its end is ignored
     /// only when no subscriber received it and nothing subscribed to the subject while it was the
     /// current value (before the next value replaced it, or the run ended).
-    func ignoredSends() -> [Finding] {
-        let plumbing = plumbing()
+    func ignoredSends(plumbing: [Bool]) -> [Finding] {
         var ended: [Int: (event: Int, time: Double, what: String)] = [:]  // by subject
         var candidates: [(signal: Int, event: Int, time: Double, what: String)] = []
         var delivered = Set<Int>()  // sends that caused a delivery, or that a later subscriber received as the current value

@@ -14,9 +14,7 @@ extension Trace {
     /// late subscriber receives the last value sent before it. A `publish` connection's subject
     /// (one the user did not make, described by RAC as `-publish`, or renamed by the file's `let`)
     /// has no declaration to change, so the sentence says what would keep the values instead.
-    func missedValues() -> [Finding] {
-        let plumbing = plumbing()
-        let subscribed = subscribeEventIndices()
+    func missedValues(plumbing: [Bool], subscribed: [Int?]) -> [Finding] {
         /// Whether `signal` is a subject of the user's, whose sends a late subscriber misses.
         func isUsersSubject(_ signal: Int) -> Bool {
             signals.indices.contains(signal) && signals[signal].kind == .subject && !plumbing[signal]

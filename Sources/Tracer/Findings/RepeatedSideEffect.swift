@@ -17,9 +17,8 @@ extension Trace {
     /// `concat` subscribing an inner signal for a value: separate values, separate requests). A run
     /// subscribed when its subscriber subscribed (fetchdata's, made in `title`'s didSubscribe)
     /// counts.
-    func repeatedSideEffects() -> [Finding] {
-        let plumbing = plumbing()
-        let (counted, reruns) = countedColdRuns(plumbing: plumbing)
+    func repeatedSideEffects(plumbing: [Bool], subscribed: [Int?]) -> [Finding] {
+        let (counted, reruns) = countedColdRuns(plumbing: plumbing, subscribed: subscribed)
         var runs: [Int: [(subscription: Int, event: Int, time: Double)]] = [:]  // by cold signal
         var order: [Int] = []
         for run in counted {
@@ -107,10 +106,10 @@ extension Trace {
     /// sentence) and the runs that are each one's own purpose (``isIntendedRun(_:subscribed:plumbing:)``).
     /// The finding and ``FixOutcome``'s before and after count the same runs.
     func countedColdRuns(
-        plumbing: [Bool]? = nil
+        plumbing: [Bool]? = nil, subscribed: [Int?]? = nil
     ) -> (runs: [(signal: Int, subscription: Int, event: Int, time: Double)], reruns: [Int: Int]) {
         let plumbing = plumbing ?? self.plumbing()
-        let subscribed = subscribeEventIndices()
+        let subscribed = subscribed ?? subscribeEventIndices()
         var counted: [(signal: Int, subscription: Int, event: Int, time: Double)] = []
         var reruns: [Int: Int] = [:]
         for run in coldRuns() where !plumbing[run.signal] {

@@ -16,8 +16,7 @@ extension Trace {
     /// `-flatten: 2`, told by its signal's RAC description, ``operation(of:)``, ending with `-flatten: N`; RAC's
     /// unlimited `-flatten` and `-flattenMap:` have no number): a limit of concurrent inner
     /// signals asks for them to run side by side. In the order of the first stale value.
-    func staleInnerValues() -> [Finding] {
-        let plumbing = plumbing()
+    func staleInnerValues(plumbing: [Bool]) -> [Finding] {
         struct Inner {
             var operation: Int  // the operator's subscription
             var time: Double

@@ -9,8 +9,7 @@ extension Trace {
     /// Not when the operator subscribed to the same signal again (`retry`: a new attempt, not a
     /// replacement), nor when the error went on to the operator's subscriber as well. Plumbing's
     /// operators are left out (a command's executions). In the order of the errors.
-    func swallowedErrors() -> [Finding] {
-        let plumbing = plumbing()
+    func swallowedErrors(plumbing: [Bool]) -> [Finding] {
         struct Caught {
             var error: Int  // event
             var message: String
