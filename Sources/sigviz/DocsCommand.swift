@@ -87,10 +87,10 @@ struct DocsCommand: ParsableCommand {
         defer { progress.finish() }
         let sections = try builder.sections(of: sources, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { source in
             progress.step((source.path as NSString).lastPathComponent)
-            let (trace, results) = try Limits.check(source.file, named: source.name, input: source.path)
+            let (trace, results, explanations) = try Limits.checkAndExplain(source.file, named: source.name, input: source.path)
             return DocsBuilder.Scenario(
                 name: source.name, title: source.file.title ?? source.name, about: source.file.about,
-                trace: trace, expectations: results.map(ExpectationOutcome.init))
+                trace: trace, expectations: results.map(ExpectationOutcome.init), findings: explanations.map(\.finding))
         }
         let files = builder.files(for: sections)
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")

@@ -100,18 +100,25 @@ struct RenderCommand: ParsableCommand {
         limits.install()
         let renderer = TimelineRenderer(theme: drawing.theme, scale: scale, lanes: lanes.options)
         guard expect else {
-            let trace = try Input.trace(input)
+            // With --findings, a scenario's suggestions as proven: one that does not help is not shown.
+            let trace: Trace, found: [Finding]?
+            if findings {
+                let (explainedTrace, explanations) = try explained(input)
+                (trace, found) = (explainedTrace, explanations.map(\.finding))
+            } else {
+                (trace, found) = (try Input.trace(input), nil)
+            }
             try lanes.check(against: trace)
-            let svg = renderer.render(trace, expectations: [], findings: findings ? trace.findings() : nil)
+            let svg = renderer.render(trace, expectations: [], findings: found)
             try write(Data(svg.utf8), to: drawing.output, inputs: [input])
             return
         }
         let file = try Input.scenarioFile(input)
-        let (trace, results) = try Limits.check(file, named: Input.scenarioName(input), input: input)
+        let (trace, results, explanations) = try Limits.checkAndExplain(file, named: Input.scenarioName(input), input: input)
         try lanes.check(against: trace)
         let outcomes = results.map(ExpectationOutcome.init)
         let svg = renderer.render(
-            trace, expectations: outcomes.compactMap(\.timelineExpectation), findings: findings ? trace.findings() : nil)
+            trace, expectations: outcomes.compactMap(\.timelineExpectation), findings: findings ? explanations.map(\.finding) : nil)
         try write(Data(svg.utf8), to: drawing.output, inputs: [input])
         if let failure = FailedExpectations.tell([(input, outcomes)]) {
             throw CommandFailure(failure + " (drawn under their subscribers' lanes)")

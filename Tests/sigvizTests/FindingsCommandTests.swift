@@ -142,4 +142,34 @@ struct FindingsCommandTests {
         #expect(page.contains("![Subscription graph of Once](once-graph.svg)\n\nNo findings.\n"))
         #expect(try sigviz("docs", scenarios.path, "-o", docs.path, "--check").status == 0)
     }
+
+    @Test("render --findings and docs show a suggestion only as proven: one that would not help the late subscriber is left out")
+    func unhelpfulSuggestionLeftOut() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = directory.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        // A filter drops the value a replay subject would give Late: the suggestion is no fix.
+        let filtered = try write("""
+            subject s
+            send s "a"
+            at 1 send s "b"
+            let onlyA = s | filter "a"
+            at 2 subscribe "Late" to onlyA
+            """, named: "filtered.sigviz", in: scenarios)
+        let check = try sigviz("check", filtered.path)
+        #expect(check.output.contains("warning: missed values: "))
+        #expect(!check.output.contains("suggestion"))
+        for arguments in [["render", filtered.path, "--findings"], ["render", filtered.path, "--findings", "--expect"]] {
+            let svg = try sigviz(arguments + ["-o", "-"])
+            #expect(svg.status == 0)
+            #expect(svg.output.contains("Missed values: "), "\(arguments)")
+            #expect(!svg.output.contains("Suggestion: "), "\(arguments)")
+        }
+        let docs = directory.appendingPathComponent("docs")
+        #expect(try sigviz("docs", scenarios.path, "-o", docs.path).status == 0)
+        let page = try read(docs.appendingPathComponent("scenarios.md"))
+        #expect(page.contains("Missed values"))
+        #expect(!page.contains("Suggestion: "))
+    }
 }

@@ -62,8 +62,12 @@ public struct DocsBuilder: Sendable {
 
     /// Draws one scenario's diagrams and gathers its section; it may run on any thread,
     /// for several scenarios at once.
+    ///
+    /// `findings` are what its run found, their suggestions as proven (`sigviz docs` passes those of
+    /// ``Explanation``s, whose unhelpful suggestions are dropped); the trace's own findings by default.
     public func section(
-        name: String, title: String, about: String, trace: Trace, expectations: [ExpectationOutcome] = []
+        name: String, title: String, about: String, trace: Trace, expectations: [ExpectationOutcome] = [],
+        findings: [Finding]? = nil
     ) -> DocsSection {
         let runs = trace.signals.filter { $0.kind == .cold }.map {
             DocsSection.DidSubscribeRuns(signal: $0.name, runs: trace.didSubscribeCount(of: $0.id))
@@ -72,7 +76,7 @@ public struct DocsBuilder: Sendable {
             name: name, title: title, about: about, didSubscribeRuns: runs,
             timeline: Data(TimelineRenderer(theme: theme, scale: nil).render(trace).utf8),
             graph: Data(GraphRenderer(theme: theme).render(trace).utf8),
-            expectations: expectations, findings: trace.findings())
+            expectations: expectations, findings: findings ?? trace.findings())
     }
 
     /// What a section is drawn from: a scenario's name, title, explanation and trace.
@@ -87,9 +91,15 @@ public struct DocsBuilder: Sendable {
         public var trace: Trace
         /// How each `expect` line of its file came out; empty when it has none.
         public var expectations: [ExpectationOutcome]
+        /// What its run found, when given (see ``DocsBuilder/section(name:title:about:trace:expectations:findings:)``).
+        public var findings: [Finding]?
 
         /// Makes a scenario to draw.
-        public init(name: String, title: String, about: String, trace: Trace, expectations: [ExpectationOutcome] = []) {
+        public init(
+            name: String, title: String, about: String, trace: Trace, expectations: [ExpectationOutcome] = [],
+            findings: [Finding]? = nil
+        ) {
+            self.findings = findings
             self.name = name
             self.title = title
             self.about = about
@@ -120,7 +130,8 @@ public struct DocsBuilder: Sendable {
                 let result = Result {
                     let drawn = try scenario(items[index])
                     return section(
-                        name: drawn.name, title: drawn.title, about: drawn.about, trace: drawn.trace, expectations: drawn.expectations)
+                        name: drawn.name, title: drawn.title, about: drawn.about, trace: drawn.trace, expectations: drawn.expectations,
+                        findings: drawn.findings)
                 }
                 if case .failure = result { _ = firstFailure.min(index, ordering: .relaxed) }
                 results.set(index, result)
