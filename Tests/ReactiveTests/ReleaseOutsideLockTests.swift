@@ -68,6 +68,42 @@ struct ReleaseOutsideLockTests {
         #expect(depths.recorded == [1])
     }
 
+    @Test("the counting covers the plain lock too: a value released inside Lock.withLock records a held lock")
+    func countingWorksForLock() {
+        let depths = Depths()
+        let lock = Lock()
+        var witness: Witness? = Witness("a", depths)
+        lock.withLock { witness = nil }
+        #expect(witness == nil)
+        #expect(depths.recorded == [1])
+    }
+
+    @Test("a behavior subject releases the value it replaces unlocked")
+    func behaviorSubject() {
+        let depths = Depths()
+        do {
+            let subject = BehaviorSubject(Witness("start", depths))
+            for name in ["a", "b", "c"] { subject.sendNext(Witness(name, depths)) }
+        }
+        #expect(depths.recorded.count == 4)
+        #expect(depths.recorded.allSatisfy { $0 == 0 }, "\(depths.recorded)")
+    }
+
+    @Test("a replay subject of capacity 2 releases the values it lets go of unlocked, and replays the last 2")
+    func replaySubjectOfTwo() {
+        let depths = Depths()
+        do {
+            let subject = ReplaySubject<Witness>(capacity: 2)
+            for name in ["a", "b", "c", "d", "e"] { subject.sendNext(Witness(name, depths)) }
+            #expect(depths.recorded == [0, 0, 0])
+            let received = Locked<[String]>([])
+            TestScheduler().perform { _ = subject.subscribe(next: { value in received.withLock { $0.append(value.name) } }) }
+            #expect(received.withLock { $0 } == ["d", "e"])
+        }
+        #expect(depths.recorded.count == 5)
+        #expect(depths.recorded.allSatisfy { $0 == 0 }, "\(depths.recorded)")
+    }
+
     @Test("distinctUntilChanged releases the value it replaces unlocked")
     func distinct() {
         let recorded = depths { $0.distinctUntilChanged() }

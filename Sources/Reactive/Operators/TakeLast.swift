@@ -22,7 +22,11 @@ extension Signal {
         Signal.makeOperator(name: name) { subscriber in
             let buffer = Locked(History<Value>(capacity: count))
             return self.subscribe(
-                next: { value in _ = buffer.withLock { $0.append(value) } },  // the value let go of is released unlocked
+                next: { value in
+                    var displaced = value
+                    buffer.withLock { $0.append(&displaced) }
+                    // `displaced`, the value let go of (or a copy of the one added), is released here, unlocked.
+                },
                 error: { subscriber.sendError($0) },
                 completed: {
                     // Taken out under the lock, sent after it is released.

@@ -11,18 +11,22 @@
 /// completion still receives the last value, and never completes. The
 /// current value is sent on ``Scheduler/subscription``, in turn with sends.
 public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked Sendable {
-    private let state: Locked<BehaviorSubjectStateMachine<Value>>
+    // @unchecked: `state` is only touched inside `lock.withLock`.
+    /// A plain lock beside the state rather than a ``Locked`` state: `Locked`'s generic
+    /// storage class is looked up at run time on every send in unspecialized code.
+    private let lock = Lock()
+    @exclusivity(unchecked) private var state: BehaviorSubjectStateMachine<Value>
 
     /// Creates a behavior subject whose current value is `value`
     /// (RAC's `+behaviorSubjectWithDefaultValue:`).
     public init(_ value: Value) {
-        state = Locked(BehaviorSubjectStateMachine(current: value))
+        state = BehaviorSubjectStateMachine(current: value)
         super.init(kind: .behaviorSubject, name: "", hasState: true)
     }
 
     /// The most recent value sent, or the initial one.
     public var value: Value {
-        state.withLock { $0.current }
+        lock.withLock { state.current }
     }
 
     @discardableResult
@@ -30,14 +34,15 @@ public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked 
         subscribeInTurn(subscriber)
     }
 
-    override func record(_ event: Event<Value>) {
-        let released = state.withLock { $0.send(event) }
-        withExtendedLifetime(released) {}  // released here, after the lock, whatever its type
+    override func recordNext(_ value: Value) {
+        var replaced = value
+        lock.withLock { state.sendNext(&replaced) }
+        // `replaced` now holds the previous value, released here, after the lock.
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {
         if passthrough.disposable.isDisposed { return }
-        let current = state.withLock { $0.current }
+        let current = lock.withLock { state.current }
         register(passthrough)
         passthrough.deliver(.next(current), replayed: true)
     }

@@ -11,11 +11,10 @@ struct BehaviorSubjectStateMachine<Value: Sendable>: Sendable {
         self.current = current
     }
 
-    /// Records an event sent to the subject, before it is delivered. Returns the
-    /// value it replaced, to be released after the lock.
-    mutating func send(_ event: Event<Value>) -> Value? {
-        guard case .next(let value) = event else { return nil }
-        defer { current = value }
-        return current
+    /// Records a value sent to the subject, before it is delivered. Leaves in `value` the
+    /// value it replaced, for the caller to release after the lock. Termination changes
+    /// nothing: it is not remembered.
+    mutating func sendNext(_ value: inout Value) {
+        swap(&current, &value)
     }
 }

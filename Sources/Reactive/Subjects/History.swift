@@ -9,18 +9,16 @@ struct History<Value: Sendable>: Sendable {
         self.capacity = capacity
     }
 
-    /// Adds `value`; a full buffer lets go of its oldest value, which it returns for the caller
-    /// to release after unlocking (a value's `deinit` may be user code).
-    mutating func append(_ value: Value) -> Value? {
+    /// Adds `value`. A full buffer lets go of its oldest value, which it leaves in `value`
+    /// for the caller to release after unlocking (a value's `deinit` may be user code);
+    /// otherwise `value` keeps a copy of the value added.
+    mutating func append(_ value: inout Value) {
         if capacity == .max || storage.count < capacity {
             storage.append(value)
         } else if capacity > 0 {
-            let oldest = storage[head]
-            storage[head] = value
-            head = (head + 1) % capacity
-            return oldest
+            swap(&storage[head], &value)
+            head = head + 1 == capacity ? 0 : head + 1
         }
-        return nil
     }
 
     /// The values, oldest first.

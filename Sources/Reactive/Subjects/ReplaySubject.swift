@@ -22,7 +22,11 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
     /// How many of the most recent values are replayed.
     public let capacity: Int
 
-    private let state: Locked<ReplaySubjectStateMachine<Value>>
+    // @unchecked (the class): `state` is only touched inside `lock.withLock`. A plain lock
+    // beside the state rather than a ``Locked`` state: `Locked`'s generic storage class is
+    // looked up at run time on every send in unspecialized code.
+    private let lock = Lock()
+    @exclusivity(unchecked) private var state: ReplaySubjectStateMachine<Value>
 
     /// Creates a replay subject that keeps the last `capacity` values
     /// (RAC's `+replaySubjectWithCapacity:`; unlimited by default).
@@ -31,7 +35,7 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
     public init(capacity: Int = ReplaySubject.unlimitedCapacity) {
         precondition(capacity >= 0, "a replay subject's capacity cannot be negative, got \(capacity)")
         self.capacity = capacity
-        state = Locked(ReplaySubjectStateMachine(capacity: capacity))
+        state = ReplaySubjectStateMachine(capacity: capacity)
         super.init(kind: .replaySubject(capacity: capacity == .max ? nil : capacity), name: "", hasState: true)
     }
 
@@ -40,12 +44,19 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
         subscribeInTurn(subscriber)
     }
 
-    override func record(_ event: Event<Value>) {
-        _ = state.withLock { $0.send(event) }  // the value let go of is released unlocked
+    override func recordNext(_ value: Value) {
+        var displaced = value
+        lock.withLock { state.sendNext(&displaced) }
+        // `displaced` holds the value a full buffer let go of (or a copy of the one added),
+        // released here, after the lock.
+    }
+
+    override func recordTermination(_ event: Event<Value>) {
+        lock.withLock { state.terminate(with: event) }
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {
-        let attachment = state.withLock { $0.attach() }
+        let attachment = lock.withLock { state.attach() }
         for value in attachment.history {
             if passthrough.disposable.isDisposed { return }
             passthrough.deliver(.next(value), replayed: true)

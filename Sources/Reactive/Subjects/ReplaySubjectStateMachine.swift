@@ -4,10 +4,9 @@
 /// It never delivers anything itself: ``attach()`` returns what the new subscriber
 /// is to receive, and the subject delivers it after releasing the lock.
 ///
-/// A value the full buffer lets go of in ``send(_:)`` is released under the lock
-/// (returning it costs a generic-metadata look-up per send). Its `deinit` cannot
-/// reach this lock: only the subject's serialized sends and attachments take it,
-/// and a send or subscription made from inside one is queued behind it.
+/// A value the full buffer lets go of in ``sendNext(_:)`` is handed back through its
+/// `inout` argument (returning an optional costs a generic-metadata look-up per send),
+/// so the subject releases it after the lock.
 struct ReplaySubjectStateMachine<Value: Sendable>: Sendable {
     /// What a subscriber attaching now receives, in order.
     struct Attachment: Sendable {
@@ -37,15 +36,20 @@ struct ReplaySubjectStateMachine<Value: Sendable>: Sendable {
         history = History(capacity: capacity)
     }
 
-    /// Records an event sent to the subject, before it is delivered; returns the value a full
-    /// history let go of, for the caller to release after unlocking.
-    mutating func send(_ event: Event<Value>) -> Value? {
+    /// Records a value sent to the subject, before it is delivered. Leaves in `value` the
+    /// value a full history let go of (or a copy of the one added), for the caller to
+    /// release after unlocking.
+    mutating func sendNext(_ value: inout Value) {
+        history.append(&value)
+    }
+
+    /// Records a terminal event sent to the subject, before it is delivered.
+    mutating func terminate(with event: Event<Value>) {
         switch event {
-        case .next(let value): return history.append(value)
+        case .next: preconditionFailure("a value is recorded by sendNext(_:)")
         case .completed: hasCompleted = true
         case .error(let error): self.error = error
         }
-        return nil
     }
 
     /// What a subscriber attaching now receives.

@@ -38,7 +38,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
 
     /// The live subscribers, in subscription order.
     let subscribers = SubscriberList()
-    /// Whether the subject keeps state that every send goes through (``record(_:)``):
+    /// Whether the subject keeps state that every send goes through (``recordNext(_:)``):
     /// a replay or behavior subject.
     private let hasState: Bool
     private let drain = DrainQueue<Command>()
@@ -115,9 +115,14 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         return disposable
     }
 
-    /// Feeds a sent event to the subject's state machine before it is delivered;
+    /// Feeds a sent value to the subject's state machine before it is delivered;
     /// called only when the subject has state. Runs serialized with the other sends.
-    func record(_ event: Event<Value>) {}
+    /// A value, not an `Event`: building one in generic code looks its metadata up.
+    func recordNext(_ value: Value) {}
+
+    /// Feeds a terminal event (error or completion) to the subject's state machine
+    /// before it is delivered; called only when the subject has state.
+    func recordTermination(_ event: Event<Value>) {}
 
     /// Attaches a subscriber queued by ``subscribeInTurn(_:)``; runs serialized with sends.
     func attach(_ passthrough: Passthrough<Value>) { register(passthrough) }
@@ -134,16 +139,16 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     /// A live value, without building an `Event` when nothing records it:
     /// the common path, kept free of generic-enum metadata look-ups.
     private func deliverNext(_ value: Value) {
-        guard probe == nil, !hasState else { return broadcastNext(value) }
+        guard probe == nil else { return broadcastNext(value) }
+        if hasState { recordNext(value) }
         forEachSubscriber { $0.deliverNext(value) }
     }
 
-    /// A live value of a subject that is observed or has state. Out of line,
-    /// and building an `Event` only for the state, so that neither `deliverNext`
-    /// nor an observed send pays for `Event`'s metadata.
+    /// A live value of an observed subject. Out of line, so that `deliverNext`
+    /// keeps nothing of the report alive around its loop.
     @inline(never)
     private func broadcastNext(_ value: Value) {
-        if hasState { record(.next(value)) }
+        if hasState { recordNext(value) }
         let report = probe?.recordSentNext(value, signal: signalID)
         probe.caused(by: report) {
             forEachSubscriber { $0.deliverNext(value) }
@@ -151,7 +156,9 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     }
 
     private func broadcast(_ event: Event<Value>) {
-        if hasState { record(event) }
+        if hasState {
+            if case .next(let value) = event { recordNext(value) } else { recordTermination(event) }
+        }
         let report = probe.map { probe in
             switch event {
             case .next(let value): probe.recordSentNext(value, signal: signalID)
