@@ -14,6 +14,7 @@ struct BehaviorSubjectStateMachine<Value: Sendable>: Sendable {
     /// Records a value sent to the subject, before it is delivered. Leaves in `value` the
     /// value it replaced, for the caller to release after the lock. Termination changes
     /// nothing: it is not remembered.
+    @inline(__always)  // called per send from unspecialized code: a call would look up Self's metadata
     mutating func sendNext(_ value: inout Value) {
         swap(&current, &value)
     }

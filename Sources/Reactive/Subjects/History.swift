@@ -12,6 +12,7 @@ struct History<Value: Sendable>: Sendable {
     /// Adds `value`. A full buffer lets go of its oldest value, which it leaves in `value`
     /// for the caller to release after unlocking (a value's `deinit` may be user code);
     /// otherwise `value` keeps a copy of the value added.
+    @inline(__always)  // called per send from unspecialized code: a call would look up Self's metadata
     mutating func append(_ value: inout Value) {
         if capacity == .max || storage.count < capacity {
             storage.append(value)

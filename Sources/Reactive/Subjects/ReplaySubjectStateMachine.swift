@@ -39,6 +39,7 @@ struct ReplaySubjectStateMachine<Value: Sendable>: Sendable {
     /// Records a value sent to the subject, before it is delivered. Leaves in `value` the
     /// value a full history let go of (or a copy of the one added), for the caller to
     /// release after unlocking.
+    @inline(__always)  // called per send from unspecialized code: a call would look up Self's metadata
     mutating func sendNext(_ value: inout Value) {
         history.append(&value)
     }

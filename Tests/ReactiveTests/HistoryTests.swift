@@ -1,0 +1,82 @@
+import Testing
+@testable import Reactive
+
+@Suite("A replay subject's history")
+struct HistoryTests {
+    /// Appends `values` to `history`, returning what each append left in its argument.
+    private func append(_ values: [Int], to history: inout History<Int>) -> [Int] {
+        values.map { value in
+            var displaced = value
+            history.append(&displaced)
+            return displaced
+        }
+    }
+
+    @Test("a bounded history keeps the most recent values, oldest first, and hands back each one it lets go of",
+          arguments: [1, 2, 3, 5, 8])
+    func bounded(capacity: Int) {
+        var history = History<Int>(capacity: capacity)
+        let values = Array(1...20)
+        let displaced = append(values, to: &history)
+        #expect(history.values == Array(values.suffix(capacity)))
+        // Until full, each append leaves a copy of the value added; then the oldest value.
+        #expect(displaced == Array(values.prefix(capacity)) + Array(values.prefix(20 - capacity)))
+    }
+
+    @Test("the history in between: partly filled, full, and wrapped at every offset")
+    func everyFill() {
+        for count in 0...12 {
+            var history = History<Int>(capacity: 5)
+            _ = append(Array(0..<count), to: &history)
+            #expect(history.values == Array(Array(0..<count).suffix(5)), "after \(count) values")
+        }
+    }
+
+    @Test("an unlimited history keeps every value, growing past its first room")
+    func unlimited() {
+        var history = History<Int>(capacity: .max)
+        let displaced = append(Array(0..<1_000), to: &history)
+        #expect(history.values == Array(0..<1_000))
+        #expect(displaced == Array(0..<1_000))
+    }
+
+    @Test("capacity 0 keeps nothing")
+    func empty() {
+        var history = History<Int>(capacity: 0)
+        _ = append([1, 2, 3], to: &history)
+        #expect(history.values.isEmpty)
+    }
+
+    @Test("a copy is a value: appending to one leaves the other as it was")
+    func copyOnWrite() {
+        var original = History<Int>(capacity: 3)
+        _ = append([1, 2, 3, 4], to: &original)
+        var copy = original
+        _ = append([5], to: &copy)
+        #expect(original.values == [2, 3, 4])
+        #expect(copy.values == [3, 4, 5])
+        _ = append([6, 7], to: &original)
+        #expect(original.values == [4, 6, 7])
+        #expect(copy.values == [3, 4, 5])
+    }
+
+    @Test("values it holds are released when it goes, and no value is released twice")
+    func releases() {
+        final class Counted: Sendable {
+            let gone: @Sendable () -> Void
+            init(gone: @escaping @Sendable () -> Void) { self.gone = gone }
+            deinit { gone() }
+        }
+        let released = Locked(0)
+        do {
+            var history = History<Counted>(capacity: 3)
+            for _ in 0..<10 {
+                var value = Counted { released.withLock { $0 += 1 } }
+                history.append(&value)
+            }
+            #expect(released.withLock { $0 } == 7)
+            #expect(history.values.count == 3)
+        }
+        #expect(released.withLock { $0 } == 10)
+    }
+}
