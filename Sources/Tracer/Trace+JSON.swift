@@ -56,8 +56,8 @@ extension Trace {
     ///
     /// ``init(json:maximumEvents:)`` refuses a trace with more, and sigviz uses it as the default of
     /// `--max-events`, for trace files and for the scenarios it records (``TraceRecorder/init(origin:limit:)``).
-    /// Recording a million events takes about 450 MB (a debug build), and a trace file of 64 MB,
-    /// the most sigviz reads, holds at most about 1.4 million.
+    /// Recording a million events takes about 450 MB (a debug build); sigviz reads trace files of
+    /// up to 256 MB per million events of the limit, mapped, not read into memory.
     public static let defaultMaximumEvents = 1_000_000
 
     /// Reads a trace in the sigviz trace JSON format and checks it with ``validate()``.

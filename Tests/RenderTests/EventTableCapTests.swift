@@ -25,10 +25,10 @@ private func rows(_ table: String) -> [String] {
     @Test("a trace over the cap shows exactly the first N rows under a line that states N, the total and how to get every event")
     func overTheCap() {
         let trace = deliveries(10)  // 22 events
-        let table = ReportPage.eventsTable(trace, named: "many <b>", limit: 7)
+        let table = ReportPage.eventsTable(trace, limit: 7)
         #expect(rows(table) == (0..<7).map { "event-\($0)" })
         #expect(table.contains("<p class=\"r-cap\" id=\"events-cap\"><strong>Showing the first 7 of 22 events.</strong>"))
-        #expect(table.contains("<code>sigviz trace many &lt;b&gt; -o trace.json</code>"))
+        #expect(table.contains("<code>sigviz trace INPUT -o trace.json</code> writes them all"))
         // The line comes before the table, and no row links to a row that is not there.
         #expect(table.range(of: "r-cap")!.lowerBound < table.range(of: "<table")!.lowerBound)
         #expect(!table.contains("href=\"#event-7\""))
@@ -37,10 +37,10 @@ private func rows(_ table: String) -> [String] {
     @Test("a trace at or under the cap shows every row and no line", arguments: [22, 23, 10_000])
     func underTheCap(limit: Int) {
         let trace = deliveries(10)
-        let table = ReportPage.eventsTable(trace, named: "many", limit: limit)
+        let table = ReportPage.eventsTable(trace, limit: limit)
         #expect(rows(table) == trace.events.indices.map { "event-\($0)" })
         #expect(!table.contains("r-cap"))
-        #expect(table == ReportPage.eventsTable(trace, named: "many"))
+        #expect(table == ReportPage.eventsTable(trace))
     }
 
     @Test("the report's page of a trace over 10,000 events has 10,000 rows and says so; the cap is stated with the thousands grouped")

@@ -135,7 +135,7 @@ enum ReportPage {
         page += "<section aria-labelledby=\"events-heading\">\n<h2 id=\"events-heading\">Events</h2>\n"
         page += "<p>Everything the runtime did, in order. The cause is the event during which this one happened "
             + "(a subject's deliveries name its send); a didSubscribe run names the chain of subscriptions that led to it.</p>\n"
-        page += eventsTable(trace, named: entry.name)
+        page += eventsTable(trace)
         page += "</section>\n</main>\n"
         page += footer()
         page += "<script>//<![CDATA[\n" + script + "//]]></script>\n"
@@ -262,16 +262,16 @@ enum ReportPage {
     static let eventTableLimit = 10_000
 
     /// The events table: a row per event, the first `limit` of them when there are more, under a
-    /// line that says how many are shown and how to get them all (`sigviz trace NAME`).
-    static func eventsTable(_ trace: Trace, named name: String, limit: Int = eventTableLimit) -> String {
+    /// line that says how many are shown and how to get them all (`sigviz trace`).
+    static func eventsTable(_ trace: Trace, limit: Int = eventTableLimit) -> String {
         let shown = min(trace.events.count, max(limit, 0))
         var table = ""
         if shown < trace.events.count {
             table += "<p class=\"r-cap\" id=\"events-cap\"><strong>Showing the first \(grouped(shown)) of \(grouped(trace.events.count)) events.</strong> "
-                + "The table stops at \(grouped(shown)) rows so that the page stays small; every event is in the trace: "
-                + "<code>sigviz trace \(escaped(name, for: .html)) -o trace.json</code> writes it, and "
-                + "<code>--format perfetto</code> makes a file to browse them in at ui.perfetto.dev "
-                + "(with <code>--max-events</code> as for the report).</p>\n"
+                + "The table stops there so that the page stays small. Every event is in the trace: "
+                + "<code>sigviz trace INPUT -o trace.json</code> writes them all (INPUT: the scenario, scenario file or trace file "
+                + "given to <code>sigviz report</code>, and its <code>--max-events</code>), and "
+                + "<code>sigviz trace INPUT --format perfetto -o trace.perfetto.json</code> a file to browse them in at ui.perfetto.dev.</p>\n"
         }
         table += "<table class=\"r-table r-events\" id=\"events\">\n<thead><tr><th scope=\"col\" class=\"r-number\">#</th><th scope=\"col\" class=\"r-number\">time (s)</th>"
             + "<th scope=\"col\">event</th><th scope=\"col\">subscription or signal</th><th scope=\"col\">value</th>"
