@@ -8,7 +8,21 @@ extension Trace {
     /// the same bytes.
     /// - Precondition: every time is finite.
     public func json() -> Data {
-        var writer = JSONWriter(capacity: 96 * events.count + 64 * (signals.count + subscriptions.count) + 128)
+        var data = Data(capacity: 96 * events.count + 64 * (signals.count + subscriptions.count) + 128)
+        writeJSON(chunkSize: 1 << 20) { data.append($0) }
+        return data
+    }
+
+    /// Writes the trace in the sigviz trace JSON format, the bytes of ``json()``, to `sink` in
+    /// chunks as it goes, so that the document is never held whole: each chunk is at least
+    /// `chunkSize` bytes (the last may be shorter), ends after a whole table entry or event, and
+    /// is valid only during the call. A sink that throws stops the writing.
+    ///
+    /// - Precondition: every time is finite.
+    public func writeJSON<E: Error>(
+        chunkSize: Int = 1 << 16, to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+    ) throws(E) {
+        var writer = JSONWriter(capacity: min(max(chunkSize, 0), 1 << 20) + 4096)
         writer.raw("{\n  \"format\": \"sigviz-trace\",\n  \"version\": ")
         writer.int(Trace.formatVersion)
         if let title {
@@ -19,28 +33,31 @@ extension Trace {
         for (index, signal) in signals.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
             signal.write(to: &writer)
+            try writer.flush(over: chunkSize, to: sink)
         }
         writer.raw(signals.isEmpty ? "],\n  \"subscriptions\": [" : "\n  ],\n  \"subscriptions\": [")
         for (index, subscription) in subscriptions.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
             subscription.write(to: &writer)
+            try writer.flush(over: chunkSize, to: sink)
         }
         writer.raw(subscriptions.isEmpty ? "],\n  \"events\": [" : "\n  ],\n  \"events\": [")
         let format = EventFormat.shared
         for (index, event) in events.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
             event.write(to: &writer, sequence: index, format: format)
+            try writer.flush(over: chunkSize, to: sink)
         }
         writer.raw(events.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-        return Data(writer.bytes)
+        try writer.flush(over: 1, to: sink)
     }
 
     /// The most events a trace may have unless told otherwise: 1,000,000.
     ///
     /// ``init(json:maximumEvents:)`` refuses a trace with more, and sigviz uses it as the default of
     /// `--max-events`, for trace files and for the scenarios it records (``TraceRecorder/init(origin:limit:)``).
-    /// Recording a million events takes about 450 MB (a debug build), and a trace file of 64 MB,
-    /// the most sigviz reads, holds at most about 1.4 million.
+    /// Recording a million events takes about 450 MB (a debug build); sigviz reads trace files of
+    /// up to 256 MB per million events of the limit, mapped, not read into memory.
     public static let defaultMaximumEvents = 1_000_000
 
     /// Reads a trace in the sigviz trace JSON format and checks it with ``validate()``.
@@ -62,8 +79,20 @@ extension Trace {
         self = try result.get()
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumEvents: Int) throws(TraceFormatError) -> Trace {
+    /// Reads a trace in the sigviz trace JSON format from `bytes`, as ``init(json:maximumEvents:)``
+    /// reads a `Data`, telling `read` now and then, between entries, how many of the leading bytes it
+    /// has read: the reader goes back to those only to say where a problem is. A caller that maps a
+    /// large file into memory can let those pages go as the reading goes on (sigviz does), so that
+    /// the file is never resident whole beside the trace it becomes.
+    public init(json bytes: UnsafeBufferPointer<UInt8>, maximumEvents: Int = Trace.defaultMaximumEvents,
+                read: @escaping (Int) -> Void) throws(TraceFormatError) {
+        self = try Trace.read(bytes, maximumEvents: maximumEvents, progress: read)
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumEvents: Int,
+                             progress: ((Int) -> Void)? = nil) throws(TraceFormatError) -> Trace {
         var reader = TraceReader(bytes, maximumEvents: maximumEvents)
+        reader.progress = progress
         let trace: Trace
         do throws(JSONScanner.Failure) {
             trace = try reader.read()

@@ -8,6 +8,8 @@ struct TraceReader: ~Copyable {
     private let tables = EventTables.shared
     /// The most events to read; the next one is refused.
     private let maximumEvents: Int
+    /// Told now and then, between entries, how many leading bytes have been read (``Trace/init(json:maximumEvents:read:)``).
+    var progress: ((Int) -> Void)?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, maximumEvents: Int = Trace.defaultMaximumEvents) {
         scanner = JSONScanner(bytes)
@@ -71,6 +73,14 @@ struct TraceReader: ~Copyable {
     ) throws(Failure) -> ([Element], [Int]) {
         var elements: [Element] = []
         var offsets: [Int] = []
+        if limit < .max {
+            // Room for as many events as the rest could hold (none is shorter than 32 bytes), up to
+            // the limit: memory not yet written to is not resident, and an array that grows by
+            // doubling would hold its old and new storage at once, twice the events, at its last growth.
+            let room = min(limit, (scanner.bytes.count - scanner.offset) / 32)
+            elements.reserveCapacity(room)
+            offsets.reserveCapacity(room)
+        }
         var first = true
         try scanner.beginArray()
         while try scanner.nextElement(first: &first) {
@@ -78,6 +88,7 @@ struct TraceReader: ~Copyable {
                 throw scanner.fail("the trace has more than \(limit) events, the limit (sigviz --max-events sets it)")
             }
             offsets.append(scanner.offset)
+            if let progress, elements.count & 0xFFFF == 0xFFFF { progress(scanner.offset) }
             elements.append(try element(&self, elements.count))
         }
         return (elements, offsets)

@@ -20,6 +20,20 @@ enum AtomicFile {
     /// `path` must not be a symbolic link (the link would be replaced by the file); callers
     /// resolve it or refuse it.
     static func write(_ data: Data, to path: String) throws(POSIXError) {
+        do {
+            try write(to: path) { sink in try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) } }
+        } catch let error as POSIXError {
+            throw error
+        } catch {
+            throw POSIXError(EIO)
+        }
+    }
+
+    /// Replaces the file at `path` as ``write(_:to:)`` does, with the bytes that `produce` hands,
+    /// in chunks, to the sink it is given: each chunk is written to the temporary file at once, so
+    /// that the whole file is never held in memory. An error that `produce` throws (the sink's
+    /// `POSIXError`, or its own) removes the temporary file, leaves `path` untouched, and is thrown.
+    static func write(to path: String, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         var status = stat()
         var mode: mode_t?
         if stat(path, &status) == 0 {
@@ -35,7 +49,17 @@ enum AtomicFile {
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw POSIXError(errno) }
-        var failure = writeAll(data, to: descriptor)
+        var failure: Int32?
+        var thrown: (any Error)?
+        do {
+            try produce { chunk throws(POSIXError) in
+                if let code = writeAll(UnsafeRawBufferPointer(chunk), to: descriptor) { throw POSIXError(code) }
+            }
+        } catch let error as POSIXError {
+            failure = error.code.rawValue
+        } catch {
+            (failure, thrown) = (EIO, error)
+        }
         if failure == nil, let mode { _ = fchmod(descriptor, mode) }
         // On the disk before it takes the old file's place: a crash after the rename finds the new bytes.
         while failure == nil, fsync(descriptor) != 0 {
@@ -45,7 +69,7 @@ enum AtomicFile {
         if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            throw POSIXError(failure)
+            throw thrown ?? POSIXError(failure)
         }
     }
 

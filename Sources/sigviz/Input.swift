@@ -28,12 +28,35 @@ enum Input {
             return (try Limits.trace(of: file.scenario(named: scenarioName(argument)), input: argument), file)
         }
         try validate(argument)
-        let data = try read(argument)
         do {
-            return (try Trace(json: data, maximumEvents: Limits.maximumEvents), nil)
-        } catch {
+            if let file = try mappedTraceFile(argument) {
+                return (try Trace(json: file.bytes, maximumEvents: Limits.maximumEvents, read: { file.release(before: $0) }), nil)
+            }
+            return (try Trace(json: try read(argument), maximumEvents: Limits.maximumEvents), nil)
+        } catch let error as TraceFormatError {
             throw CommandFailure("\(argument):\(error.line):\(error.column): \(error.message)")
         }
+    }
+
+    /// The trace file at `path` mapped into memory, when it is a regular file (`nil` for a pipe or a
+    /// device, which ``read(_:)`` reads), refusing one larger than ``Limits/maximumTraceFileSize``
+    /// (256 MB per million events of `--max-events`) by its size, without reading it.
+    static func mappedTraceFile(_ path: String) throws -> MappedFile? {
+        let file: MappedFile?
+        do {
+            file = try MappedFile(path)
+        } catch {
+            throw CommandFailure("cannot read \(path): \(FileProblem.reading(path, error))")
+        }
+        guard let file else { return nil }
+        let limit = Limits.maximumTraceFileSize
+        guard file.bytes.count <= limit else {
+            throw CommandFailure(
+                "cannot read \(path): it is \(file.bytes.count >> 20) MB; sigviz reads trace files up to \(limit >> 20) MB at --max-events "
+                    + "\(Limits.maximumEvents) (\(Limits.traceFileBytesPerMillionEvents >> 20) MB per million events, and at least \(Limits.maximumFileSize >> 20) MB); "
+                    + "a larger --max-events reads larger files")
+        }
+        return file
     }
 
     /// Refuses `argument` as a usage error when it is neither a built-in scenario's name nor a
@@ -79,7 +102,8 @@ enum Input {
         URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     }
 
-    /// The bytes of the file at `path`, refusing files over 64 MB (``Limits/maximumFileSize``):
+    /// The bytes of the file at `path` (a scenario file; a trace file that is a pipe or a device),
+    /// refusing files over 64 MB (``Limits/maximumFileSize``):
     /// by their size when it is known, and otherwise (a pipe, a device) after reading one byte
     /// more than that, never more. A failure to read is said in plain words (``FileProblem``).
     static func read(_ path: String) throws -> Data {

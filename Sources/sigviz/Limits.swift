@@ -26,6 +26,16 @@ enum Limits {
     static let maximumFileSize = 64 << 20
     /// The largest `--max-events`.
     static let largestMaximumEvents = 100_000_000
+    /// How many bytes a trace file may take per million events of `--max-events`: 256 MB.
+    static let traceFileBytesPerMillionEvents = 256 << 20
+
+    /// The largest trace file sigviz reads: 256 MB per million events of `--max-events` (about 268
+    /// bytes an event), and at least ``maximumFileSize``: 256 MB at the default 1,000,000 events,
+    /// 2.5 GB at 10,000,000. A trace file is mapped, not read into memory (``MappedFile``), so that
+    /// this bounds the events it may hold rather than the memory its bytes take.
+    static var maximumTraceFileSize: Int {
+        max(maximumFileSize, maximumEvents * traceFileBytesPerMillionEvents / 1_000_000)
+    }
 
     private static let storage = Atomic<Int>(Trace.defaultMaximumEvents)
 

@@ -23,6 +23,11 @@ enum StandardOutput {
     static func write(_ data: Data) throws(StandardOutputError) {
         if let code = writeAll(data, to: STDOUT_FILENO) { throw StandardOutputError(code: code) }
     }
+
+    /// Writes `buffer`, all of it.
+    static func write(_ buffer: UnsafeRawBufferPointer) throws(StandardOutputError) {
+        if let code = writeAll(buffer, to: STDOUT_FILENO) { throw StandardOutputError(code: code) }
+    }
 }
 
 /// Standard output could not be written: ``description`` says why, in plain words.

@@ -68,8 +68,13 @@ struct TraceCommand: ParsableCommand {
         let (trace, file) = try Input.traceAndFile(scenario)
         let data: Data
         switch format {
-        case .json: data = trace.json()
-        case .perfetto: data = trace.chromeTraceJSON()
+        case .json:
+            // Streamed: the document goes to the file in chunks as it is made, never held whole.
+            try write(to: output, inputs: [scenario]) { sink in try trace.writeJSON(to: sink) }
+            return
+        case .perfetto:
+            try write(to: output, inputs: [scenario]) { sink in try trace.writeChromeTraceJSON(to: sink) }
+            return
         case .marbles:
             // A scenario file's marbles are at the frame its expect lines are read at, so that they can
             // be pasted into them (ScenarioFile.marbleFrame), a built-in scenario's too; a trace's fit its events.
@@ -110,8 +115,19 @@ struct TraceCommand: ParsableCommand {
 /// plain file. A symbolic link to a regular file has that file replaced, the link kept. A failure is
 /// `cannot write PATH: REASON (--output)`, the reason in plain words (``FileProblem``).
 func write(_ data: Data, to path: String?, inputs: [String]) throws {
+    try write(to: path, inputs: inputs) { sink in
+        try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+}
+
+/// Writes what `produce` hands, in chunks, to the sink it is given, to `path` as
+/// ``write(_:to:inputs:)`` writes its data (atomically, or to standard output, or through a device
+/// or a pipe; never over an input), each chunk as it comes, so that the output is never held whole
+/// in memory. A failure to write says why in the same words; a run that fails part way leaves the
+/// file it would have replaced as it was.
+func write(to path: String?, inputs: [String], _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
     guard let path, path != "-" else {
-        try StandardOutput.write(data)
+        try produce { chunk in try StandardOutput.write(UnsafeRawBufferPointer(chunk)) }
         return
     }
     if InputFiles(inputs).contains(path) {
@@ -121,11 +137,11 @@ func write(_ data: Data, to path: String?, inputs: [String]) throws {
         if isSpecialFile(path) {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             defer { try? handle.close() }
-            try handle.write(contentsOf: data)
+            try produce { chunk in try handle.write(contentsOf: UnsafeRawBufferPointer(chunk)) }
         } else {
             // Through a symbolic link (such as /dev/stdout redirected to a file), the file it leads
             // to is replaced, never the link.
-            try AtomicFile.write(data, to: isSymbolicLink(path) ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path)
+            try AtomicFile.write(to: isSymbolicLink(path) ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path, produce)
         }
     } catch {
         throw CommandFailure("cannot write \(path): \(FileProblem.writing(path, error)) (--output)")

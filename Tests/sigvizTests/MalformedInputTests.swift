@@ -202,20 +202,21 @@ struct BigMalformedInputTests {
                       knownIssue: big.knownIssue, memory: MalformedBounds.bigMemory)
     }
 
-    @Test("a file over 64 MB is refused by its size, without being read")
+    @Test("a scenario file over 64 MB, or a trace file over 256 MB (at the default --max-events), is refused by its size, without being read")
     func overSixtyFourMegabytes() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for name in ["huge.sigviz", "huge.json"] {
-            // A sparse file: 65 MB long, nothing stored.
+        for (name, megabytes, refusal) in [("huge.sigviz", 65, "sigviz reads files up to 64 MB"),
+                                           ("huge.json", 257, "sigviz reads trace files up to 256 MB at --max-events 1000000")] {
+            // A sparse file, nothing stored.
             let file = directory.appendingPathComponent(name)
             #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
             let handle = try FileHandle(forWritingTo: file)
-            try handle.truncate(atOffset: 65 << 20)
+            try handle.truncate(atOffset: UInt64(megabytes) << 20)
             try handle.close()
             let run = try measuredSigviz(["render", file.path], timeout: MalformedBounds.timeout)
             #expect(run.status == 1 && !run.crashed, "\(run.summary)")
-            #expect(run.errors.contains("cannot read \(file.path): it is 65 MB; sigviz reads files up to 64 MB"), "\(run.errors)")
+            #expect(run.errors.contains("cannot read \(file.path): it is \(megabytes) MB; \(refusal)"), "\(run.errors)")
             #expect(run.peakMemory <= memoryBound(64 << 20), "peak \(run.megabytes) MB: it read the file")
         }
     }

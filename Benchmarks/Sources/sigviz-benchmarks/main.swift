@@ -46,6 +46,7 @@ if renderRowIDs.contains(where: isSelected) {
     rows += renderRows
     notes += renderNotes
 }
+if scaleRowIDs.contains(where: isSelected) { let (scale, scaleNotes) = scaleRows(scale: options.scale, isSelected: isSelected); rows += scale; notes += scaleNotes }
 if cliRowIDs.contains(where: isSelected) {
     log("running cli: sigviz report and render, end to end")
     let (cliRows, cliNotes) = cliRows(repetitions: options.repetitions)

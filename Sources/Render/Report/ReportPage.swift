@@ -257,11 +257,26 @@ enum ReportPage {
 
     // MARK: Events
 
-    static func eventsTable(_ trace: Trace) -> String {
-        var table = "<table class=\"r-table r-events\" id=\"events\">\n<thead><tr><th scope=\"col\" class=\"r-number\">#</th><th scope=\"col\" class=\"r-number\">time (s)</th>"
+    /// The most rows of a page's events table: a trace of millions of events shows its first 10,000,
+    /// and says so above the table, so that a page stays a few megabytes whatever the trace.
+    static let eventTableLimit = 10_000
+
+    /// The events table: a row per event, the first `limit` of them when there are more, under a
+    /// line that says how many are shown and how to get them all (`sigviz trace`).
+    static func eventsTable(_ trace: Trace, limit: Int = eventTableLimit) -> String {
+        let shown = min(trace.events.count, max(limit, 0))
+        var table = ""
+        if shown < trace.events.count {
+            table += "<p class=\"r-cap\" id=\"events-cap\"><strong>Showing the first \(grouped(shown)) of \(grouped(trace.events.count)) events.</strong> "
+                + "The table stops there so that the page stays small. Every event is in the trace: "
+                + "<code>sigviz trace INPUT -o trace.json</code> writes them all (INPUT: the scenario, scenario file or trace file "
+                + "given to <code>sigviz report</code>, and its <code>--max-events</code>), and "
+                + "<code>sigviz trace INPUT --format perfetto -o trace.perfetto.json</code> a file to browse them in at ui.perfetto.dev.</p>\n"
+        }
+        table += "<table class=\"r-table r-events\" id=\"events\">\n<thead><tr><th scope=\"col\" class=\"r-number\">#</th><th scope=\"col\" class=\"r-number\">time (s)</th>"
             + "<th scope=\"col\">event</th><th scope=\"col\">subscription or signal</th><th scope=\"col\">value</th>"
             + "<th scope=\"col\">replayed</th><th scope=\"col\">cause</th></tr></thead>\n<tbody>\n"
-        for (index, event) in trace.events.enumerated() {
+        for (index, event) in trace.events[..<shown].enumerated() {
             let (kind, about, said) = words(event.kind, in: trace)
             var value = said
             if case .didSubscribe(let subscription) = event.kind {
@@ -278,7 +293,8 @@ enum ReportPage {
                 + "<td>\(escaped(shortened(value, to: cellLimit), for: .html))</td>"
             row += "<td>\(event.kind.isReplayed ? "replayed" : "")</td>"
             if let cause = event.cause {
-                let valid = trace.events.indices.contains(cause)
+                // A cause past the table's last row has no row to link to.
+                let valid = cause >= 0 && cause < shown
                 row += valid ? "<td><a href=\"#event-\(cause)\">#\(cause)</a></td>" : "<td>#\(cause)</td>"
             } else {
                 row += "<td></td>"
@@ -287,6 +303,17 @@ enum ReportPage {
         }
         table += "</tbody>\n</table>\n"
         return table
+    }
+
+    /// `1234567` as `1,234,567`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return (number < 0 ? "-" : "") + result
     }
 
     /// The longest text in an events table cell, in characters: a value's description can be a megabyte.
@@ -356,6 +383,7 @@ enum ReportPage {
         code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:13px}
         .r-nav{font-size:14px}
         .r-muted{color:var(--muted)}
+        .r-cap{border-left:4px solid var(--muted);padding:.4em .8em}
         .r-lead{font-size:17px;color:var(--muted)}
         .r-name{color:var(--muted)}
         .r-figure{margin:10px 0;overflow-x:auto;border:1px solid var(--grid);border-radius:8px;background:var(--bg)}

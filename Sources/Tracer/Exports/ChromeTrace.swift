@@ -14,7 +14,19 @@ extension Trace {
     /// Timestamps are the trace's seconds in microseconds. Every instant
     /// event carries the trace's sequence number and cause in `args`.
     public func chromeTraceJSON() -> Data {
-        var writer = JSONWriter(capacity: 160 * events.count + 256)
+        var data = Data(capacity: 160 * events.count + 256)
+        writeChromeTraceJSON(chunkSize: 1 << 20) { data.append($0) }
+        return data
+    }
+
+    /// Writes the trace in the Chrome trace event format, the bytes of ``chromeTraceJSON()``, to
+    /// `sink` in chunks as it goes, as ``writeJSON(chunkSize:to:)`` writes the sigviz format: each
+    /// chunk at least `chunkSize` bytes (the last may be shorter) and valid only during the call.
+    /// A sink that throws stops the writing.
+    public func writeChromeTraceJSON<E: Error>(
+        chunkSize: Int = 1 << 16, to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+    ) throws(E) {
+        var writer = JSONWriter(capacity: min(max(chunkSize, 0), 1 << 20) + 4096)
         writer.raw("{\"displayTimeUnit\": \"ms\",\n\"otherData\": {\"format\": \"sigviz-trace\", \"version\": ")
         writer.int(Trace.formatVersion)
         if let title {
@@ -52,10 +64,12 @@ extension Trace {
             metadata("thread_sort_index", pid: subscriptionsProcess, tid: subscription.id + 1, "sort_index") {
                 $0.int(subscription.id)
             }
+            try writer.flush(over: chunkSize, to: sink)
         }
         for signal in signals {
             metadata("thread_name", pid: signalsProcess, tid: signal.id + 1, "name") { $0.string(signal.name) }
             metadata("thread_sort_index", pid: signalsProcess, tid: signal.id + 1, "sort_index") { $0.int(signal.id) }
+            try writer.flush(over: chunkSize, to: sink)
         }
 
         // Subscription lifetimes as complete ("X") events.
@@ -96,6 +110,7 @@ extension Trace {
                 writer.int(parent)
             }
             writer.raw("}}")
+            try writer.flush(over: chunkSize, to: sink)
         }
 
         // Everything else as instant ("i") events on their track.
@@ -133,9 +148,10 @@ extension Trace {
                 writer.int(cause)
             }
             writer.raw("}}")
+            try writer.flush(over: chunkSize, to: sink)
         }
         writer.raw("\n]}\n")
-        return Data(writer.bytes)
+        try writer.flush(over: 1, to: sink)
     }
 }
 

@@ -1,9 +1,20 @@
 /// Writes JSON text into a byte buffer, deterministically: the same calls
 /// always give the same bytes.
+///
+/// A writer that streams hands its buffer to a sink now and then (``flush(over:to:)``) and starts
+/// it again empty, so that what it holds is bounded by the sink's chunk size, not by the document.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// Hands the bytes written since the last flush to `sink`, and forgets them, once there are at
+    /// least `threshold` of them (and at least one); otherwise does nothing.
+    mutating func flush<E: Error>(over threshold: Int, to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        guard !bytes.isEmpty, bytes.count >= threshold else { return }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(E) in try sink(buffer) }
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
