@@ -42,6 +42,19 @@ extension Instrument {
 
 /// Installs instruments.
 public enum Instrumentation {
+    /// Whether this build of the runtime has the instrumentation hook: `false` in a build with
+    /// the compilation condition `SIGVIZ_NO_INSTRUMENTATION` (`swift build -Xswiftc
+    /// -DSIGVIZ_NO_INSTRUMENTATION`), where no signal is ever observed and an installed
+    /// instrument receives nothing. That build exists to measure what the hook costs
+    /// an unobserved runtime (the benchmark `tracing-no-recorder`).
+    public static var isAvailable: Bool {
+        #if SIGVIZ_NO_INSTRUMENTATION
+        false
+        #else
+        true
+        #endif
+    }
+
     /// Runs `body` with `instrument` observing the signals created inside it.
     ///
     /// Signals created inside `body`, including those created later by their
@@ -120,7 +133,8 @@ public enum SubscriberIdentity: Sendable, Hashable {
 /// One report from the runtime to an ``Instrument``.
 public struct InstrumentationEvent: Sendable {
     /// Numbers the reports of one installation in the order they were made,
-    /// from 0. Reports may reach the instrument in a different order: those made
+    /// from 0. A number can go unused (a delivery that lost a race with its subscription's
+    /// disposal on another thread is not reported), so the numbers may skip. Reports may reach the instrument in a different order: those made
     /// concurrently on different threads, and, on one thread, a delivery's report
     /// and what labelling its value caused (a `description` that sends to a
     /// subject is reported before the delivery it labels). Order them by this number.
@@ -259,11 +273,14 @@ final class Probe: Sendable {
 
     /// The next report's sequence number, time and cause. Taking it is the moment the
     /// report happens: reports are ordered by it, whenever the instrument receives them.
+    ///
+    /// Sequentially consistent (the same instruction as relaxed on x86), so that an
+    /// ``ObservedDelivery`` can order its deliveries after a disposal without a lock.
     @inline(__always)
     func stamp() -> Stamp {
-        let number = sequence.add(1, ordering: .relaxed).oldValue
+        let number = sequence.add(1, ordering: .sequentiallyConsistent).oldValue
         if number >= maximumReports { budget?.exhaust() }
-        let context = Probe.context
+        let context = slot.context
         let cause = context?.probe === self ? context?.cause : nil
         return Stamp(sequence: number, time: clock?.now ?? Scheduler.immediate.now, cause: cause)
     }
@@ -284,9 +301,15 @@ final class Probe: Sendable {
     }
 
     private static let slot = ThreadLocalSlot()
+    /// ``slot``, kept by each probe so that its reports do not look up the static every time.
+    private let slot = Probe.slot
 
     static var context: Context? {
-        slot.value?.assumingMemoryBound(to: Context.self).pointee
+        #if SIGVIZ_NO_INSTRUMENTATION
+        nil
+        #else
+        slot.context
+        #endif
     }
 
     /// The probe that signals created on this thread right now report to.
@@ -294,18 +317,20 @@ final class Probe: Sendable {
 
     /// The subscription running on this thread, if it belongs to this probe.
     var currentSubscription: Int? {
-        guard let context = Probe.context, context.probe === self else { return nil }
+        guard let context = slot.context, context.probe === self else { return nil }
         return context.subscription
     }
 
     /// Runs `body` as part of `subscription`, caused by report `cause`; `receiver` is the
     /// subscription whose delivery `body` handles, and its signal, if it handles one.
+    /// Inlined: every observed delivery runs its handler inside it.
+    @inline(__always)
     func within<R>(
         subscription: Int?, cause: Int?, receiver: (subscription: Int, signal: Int)? = nil, _ body: () throws -> R
     ) rethrows -> R {
         var context = Context(probe: self, subscription: subscription, cause: cause, receiver: receiver)
         return try withUnsafeMutablePointer(to: &context) { pointer in
-            try Probe.slot.withValue(UnsafeMutableRawPointer(pointer), body)
+            try slot.withValue(UnsafeMutableRawPointer(pointer), body)
         }
     }
 
@@ -421,6 +446,14 @@ final class Probe: Sendable {
         case .error(let error): record(.error(subscription: subscription, error: error, replayed: replayed), stamp: stamp)
         case .completed: record(.completed(subscription: subscription, replayed: replayed), stamp: stamp)
         }
+    }
+}
+
+extension ThreadLocalSlot {
+    /// The probe's context this slot holds on this thread (see ``Probe/context``).
+    @inline(__always)
+    fileprivate var context: Probe.Context? {
+        value?.assumingMemoryBound(to: Probe.Context.self).pointee
     }
 }
 

@@ -1,12 +1,16 @@
+import Synchronization
+
 /// How an observed subscription reports its deliveries and its disposal, and makes them.
 ///
 /// A ``Passthrough`` whose signal is observed has one, chosen when it is made.
 /// It keeps two promises:
-/// - A trace never shows a delivery after the subscription's disposal: a
-///   delivery takes its place in the report sequence (its ``Probe/Stamp``) only
-///   while the disposal has not taken its own, both under one lock, and a
-///   delivery that comes too late is neither reported nor made.
-/// - No user code runs under that lock. Labelling a value (its `description` or
+/// - A trace never shows a delivery after the subscription's disposal: the disposal
+///   marks the subscription disposed and then takes its place in the report sequence
+///   (its ``Probe/Stamp``); a delivery takes its own place and then checks the mark, both
+///   sequentially consistent, so a delivery that finds no mark was stamped before the
+///   disposal, and one that finds it (it came too late) is neither reported nor made. Its
+///   sequence number is then left unused: a report numbers may skip.
+/// - No user code runs under a lock. Labelling a value (its `description` or
 ///   `traceLabel`) happens when the instrument records the report, after the
 ///   lock is released, and so does the delivery: a `description` that disposes
 ///   its own subscription or sends to a subject neither deadlocks nor reorders the trace.
@@ -21,10 +25,13 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
     /// subscriptions belong to flattenMap's signal, not to the signal whose value it
     /// received); for any other, this subscription.
     private let handlerOwner: Int
-    /// `inner` when it is a closure subscriber: cast once, not per delivery.
-    private let closures: ClosureSubscriber<Value>?
-    /// Whether the disposal has been stamped: no delivery is stamped after it.
-    private let disposalStamped = Locked(false)
+    /// `inner` when it is a closure subscriber: cast once, not per delivery. Not retained (a
+    /// retain and a release per delivery): every delivery is handed `inner`, which keeps it.
+    private unowned(unsafe) let closures: ClosureSubscriber<Value>?
+    /// Whether the disposal is about to be stamped: no delivery that sees it is made.
+    /// An object of its own, which the disposal's block keeps: the block must not keep this
+    /// delivery (which keeps the subscriber, which keeps the subscription's disposable).
+    private let mark = DisposalMark()
 
     /// Reports the subscription of `inner` to `signal`, and arranges for its disposal to be reported.
     init(of inner: any Subscriber<Value>, to signal: Signal<Value>, probe: Probe, disposable: CompoundDisposable) {
@@ -37,13 +44,10 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         handlerOwner = identity == .anonymous ? parent ?? id : id
         probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity, parent: parent))
         closures = inner as? ClosureSubscriber<Value>
-        let stamped = disposalStamped
+        let mark = self.mark
         disposable.add(BlockDisposable {
-            let stamp = stamped.withLock { stamped -> Probe.Stamp in
-                stamped = true
-                return probe.stamp()
-            }
-            probe.record(.disposed(subscription: id), stamp: stamp)
+            mark.disposed.store(true, ordering: .sequentiallyConsistent)
+            probe.record(.disposed(subscription: id), stamp: probe.stamp())
         })
     }
 
@@ -55,15 +59,20 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         // A closure subscriber's `next` is looked up before the report, so that a
         // disposal on another thread cannot leave the trace with a delivery the
         // subscriber never received.
-        var handler: (@Sendable (Value) -> Void)?
-        if let closures {
-            guard let live = closures.liveNextHandler else { return }
-            handler = live.handler
+        guard let closures else {
+            guard let stamp = stampUnlessDisposed() else { return }
+            let report = probe.recordNext(value, subscription: subscriptionID, replayed: replayed, stamp: stamp)
+            return probe.within(subscription: handlerOwner, cause: report, receiver: (subscriptionID, signalID)) {
+                inner.sendNext(value)
+            }
         }
+        // A constant, which the handler's closure below borrows rather than copies.
+        guard let live = closures.liveNextHandler else { return }
+        let handler = live.handler
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordNext(value, subscription: subscriptionID, replayed: replayed, stamp: stamp)
         probe.within(subscription: handlerOwner, cause: report, receiver: (subscriptionID, signalID)) {
-            if closures != nil { handler?(value) } else { inner.sendNext(value) }
+            if let handler { handler(value) }
         }
     }
 
@@ -89,7 +98,14 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
     /// made: the disposal was stamped first, or the run is past its budget.
     @inline(__always)
     private func stampUnlessDisposed() -> Probe.Stamp? {
-        if probe.isHalted { return nil }
-        return disposalStamped.withLock { stamped in stamped ? nil : probe.stamp() }
+        if probe.isHalted || mark.disposed.load(ordering: .relaxed) { return nil }
+        let stamp = probe.stamp()
+        // Stamped before the disposal, unless the disposal's mark is already there.
+        return mark.disposed.load(ordering: .sequentiallyConsistent) ? nil : stamp
+    }
+
+    /// Whether an observed subscription's disposal is about to be stamped.
+    private final class DisposalMark: Sendable {
+        let disposed = Atomic(false)
     }
 }

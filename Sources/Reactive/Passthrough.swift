@@ -18,18 +18,25 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
     let disposable: CompoundDisposable
     private let serializer: DrainQueue<Event<Value>>?
     private let isTerminated = Atomic(false)
+    #if SIGVIZ_NO_INSTRUMENTATION
+    /// Never set: this build has no instrumentation hook.
+    @inline(__always) var observation: ObservedDelivery<Value>? { nil }
+    #else
     /// How deliveries are reported, when the signal subscribed to is observed.
     let observation: ObservedDelivery<Value>?
+    #endif
 
     init(_ inner: any Subscriber<Value>, signal: Signal<Value>, disposable: CompoundDisposable, serialized: Bool) {
         self.inner = inner
         self.disposable = disposable
         serializer = serialized ? DrainQueue() : nil
+        #if !SIGVIZ_NO_INSTRUMENTATION
         if let probe = signal.probe {
             observation = ObservedDelivery(of: inner, to: signal, probe: probe, disposable: disposable)
         } else {
             observation = nil
         }
+        #endif
         inner.didSubscribe(with: disposable)
     }
 

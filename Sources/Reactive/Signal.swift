@@ -37,15 +37,24 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     // here is a constant or a lock, and every subclass keeps its mutable
     // state in a lock (`Locked`), an Atomic or a DrainQueue.
 
+    #if SIGVIZ_NO_INSTRUMENTATION
+    /// Never set: this build has no instrumentation hook (see ``Instrumentation/isAvailable``),
+    /// so every check of it is compiled out.
+    @inline(__always) var probe: Probe? { nil }
+    /// 0: no signal is observed in this build.
+    @inline(__always) package var signalID: Int { 0 }
+    #else
     /// The instrumentation installation this signal reports to, if any.
     let probe: Probe?
     /// The id the probe gave this signal (0 when not observed).
     package let signalID: Int
+    #endif
     private let nameStorage: Locked<String>
 
     init(kind: SignalKind, name: String) {
         let name = boundedSignalName(name)
         nameStorage = Locked(name)
+        #if !SIGVIZ_NO_INSTRUMENTATION
         if let context = Probe.context {
             let probe = context.probe
             self.probe = probe
@@ -56,6 +65,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
             probe = nil
             signalID = 0
         }
+        #endif
     }
 
     /// A name for debugging, such as `"[fetchData] -replayLazily"`.

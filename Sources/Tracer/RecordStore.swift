@@ -1,6 +1,6 @@
 import Reactive
 
-/// A report as a recorder keeps it: plain data, 48 bytes, with its label
+/// A report as a recorder keeps it: plain data, 40 bytes, with its label
 /// (if it has one) inline or in the store's text.
 ///
 /// Every delivery becomes one of these, so they are kept small and free of
@@ -12,13 +12,14 @@ struct Record {
     let time: Double
     /// The sequence number of the report that caused this one, or -1.
     let cause: Int
-    /// The subscription, signal or connection the report is about; for a
-    /// report with a detail, the detail's index.
-    var subject: Int
     /// The label's UTF-8 bytes when `textCount` ≤ 8 (the first byte lowest),
-    /// otherwise the label's offset in the store's text.
+    /// otherwise the offset in the store's text of the label's length (4 bytes) and bytes.
     var text: UInt64
-    var textCount: UInt32
+    /// ``subject``, in 32 bits: an id is at most the number of reports, and 2³² reports
+    /// would take 160 GB.
+    private var subjectBits: UInt32
+    /// The label's length in bytes when it is inline (0 to ``inlineLimit``), or ``longLabel``.
+    var textCount: UInt8
     /// The kind of event the report becomes; `nil` for a report with a detail, which says.
     let event: TraceEvent.Tag?
     /// Which of the runtime's numberings `subject` is in.
@@ -28,6 +29,30 @@ struct Record {
 
     /// The most bytes of a label kept inside the record.
     static let inlineLimit = 8
+    /// The ``textCount`` of a label kept in the store's text.
+    static let longLabel: UInt8 = .max
+
+    init(
+        sequence: Int, time: Double, cause: Int, subject: Int, text: UInt64, textCount: UInt8, event: TraceEvent.Tag?,
+        space: IDSpace, flag: Bool
+    ) {
+        self.sequence = sequence
+        self.time = time
+        self.cause = cause
+        self.text = text
+        subjectBits = UInt32(subject)
+        self.textCount = textCount
+        self.event = event
+        self.space = space
+        self.flag = flag
+    }
+
+    /// The subscription, signal or connection the report is about; for a
+    /// report with a detail, the detail's index.
+    var subject: Int {
+        get { Int(subjectBits) }
+        set { subjectBits = UInt32(newValue) }
+    }
 }
 
 /// The runtime's numberings: it numbers signals, subscriptions and connections each from 0.
@@ -92,10 +117,10 @@ struct PendingRecord {
         sequence: Int, time: Double, cause: Int?
     ) {
         var text: UInt64 = 0
-        var textCount: UInt32 = 0
+        var textCount: UInt8 = 0
         switch label {
-        case .inline(let bytes, let count)?: (text, textCount) = (bytes, UInt32(count))
-        case .long(let string)?: (longLabel, textCount) = (string, UInt32(string.utf8.count))
+        case .inline(let bytes, let count)?: (text, textCount) = (bytes, UInt8(count))
+        case .long(let string)?: (longLabel, textCount) = (string, Record.longLabel)
         case nil: break
         }
         record = Record(sequence: sequence, time: time, cause: cause ?? -1, subject: subject,
@@ -168,6 +193,7 @@ struct RecordStore {
         var record = record
         if var label = longLabel {
             record.text = UInt64(text.count)
+            withUnsafeBytes(of: UInt32(label.utf8.count).littleEndian) { text.append(contentsOf: $0) }
             label.withUTF8 { text.append(contentsOf: $0) }
         }
         if let detail {
@@ -196,12 +222,15 @@ struct RecordStore {
     }
 
     func label(of record: Record) -> String {
-        let count = Int(record.textCount)
-        if count <= Record.inlineLimit {
+        if record.textCount != Record.longLabel {
+            let count = Int(record.textCount)
             return withUnsafeBytes(of: record.text.littleEndian) { String(decoding: $0.prefix(count), as: UTF8.self) }
         }
-        let start = Int(record.text)
-        return String(decoding: text[start..<start + count], as: UTF8.self)
+        let offset = Int(record.text)
+        var length: UInt32 = 0
+        withUnsafeMutableBytes(of: &length) { $0.copyBytes(from: text[offset..<offset + 4]) }
+        let start = offset + 4
+        return String(decoding: text[start..<start + Int(UInt32(littleEndian: length))], as: UTF8.self)
     }
 
     func detail(of record: Record) -> RecordDetail { details[record.subject] }

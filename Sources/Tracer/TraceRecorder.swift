@@ -13,7 +13,8 @@ import Reactive
 /// records by the runtime's sequence numbers and numbers signals and
 /// subscriptions in that order, so the same scenario always gives the same trace.
 public final class TraceRecorder: Instrument, @unchecked Sendable {
-    private let lock = NSLock()
+    /// A plain pthread mutex (NSLock on Linux adds a class's dynamic calls to every report).
+    private let lock = RecorderLock()
     @exclusivity(unchecked) private var records = RecordStore()  // guarded by `lock`
     private let origin: Double
     /// The most reports kept, or `nil` for no limit.

@@ -176,6 +176,11 @@ private enum Report: Equatable, CustomStringConvertible {
         #expect(groups.count == 2)
     }
 
+    @Test("this build has the instrumentation hook: only a build with SIGVIZ_NO_INSTRUMENTATION lacks it")
+    func hookIsAvailable() {
+        #expect(Instrumentation.isAvailable)
+    }
+
     @Test("signals created outside withInstrument are not reported, even when used inside it")
     func outsideSignalsAreNotReported() {
         let scheduler = TestScheduler()

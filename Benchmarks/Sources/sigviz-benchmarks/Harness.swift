@@ -11,6 +11,9 @@ struct Options {
     var filter: String?
     /// Runs only the sigviz side of each case, for a profiler; writes no files.
     var sigvizOnly = false
+    /// Hidden: runs only this workload (``HiddenWorkload``) and prints its rates, one a line,
+    /// for a case that compares this binary with another build of it (`tracing-no-recorder`).
+    var runWorkload: HiddenWorkload?
 
     /// Whether this is a full run, whose results go to BENCHMARKS.md and results.json.
     var writesFiles: Bool { !quick && filter == nil && !sigvizOnly }
@@ -34,6 +37,12 @@ struct Options {
                 filter = value
             case "--sigviz-only":
                 sigvizOnly = true
+            case "--run-workload":
+                guard let value = rest.popFirst().flatMap(HiddenWorkload.init(rawValue:)) else {
+                    throw UsageError("--run-workload needs one of: "
+                        + HiddenWorkload.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                runWorkload = value
             case "-h", "--help":
                 throw UsageError(nil)
             default:
@@ -90,9 +99,19 @@ struct Workload {
     let units: Int
     let prepare: () -> () -> Int
 
+    /// A rate measured elsewhere (by another process), reported instead of timing `prepare`'s closure.
+    private var measuredElsewhere: (() -> Double)?
+
     init(units: Int, prepare: @escaping () -> () -> Int) {
         self.units = units
         self.prepare = prepare
+    }
+
+    /// A workload whose rate `measure` measures and returns itself: another build of the
+    /// benchmarks, run as a process (the process's start is not part of the rate).
+    init(units: Int, measuredElsewhere measure: @escaping () -> Double) {
+        self.init(units: units, prepare: { { units } })
+        measuredElsewhere = measure
     }
 
     /// A workload with nothing to prepare.
@@ -102,6 +121,7 @@ struct Workload {
 
     /// Runs once and returns the rate in units per second.
     func rate(_ label: String) -> Double {
+        if let measuredElsewhere { return measuredElsewhere() }
         let run = prepare()
         let start = ContinuousClock.now
         let counted = run()

@@ -191,6 +191,17 @@ struct Report: Encodable {
             `Benchmarks/results.json`. `Benchmarks/profile.sh ID` profiles the sigviz side of a case
             with perf and prints its top functions.
 
+            The row `tracing-no-recorder` compares the runtime with its instrumentation hook and no
+            recorder installed against the same runtime built without the hook (the compilation
+            condition `SIGVIZ_NO_INSTRUMENTATION`, under which a signal's probe is statically nil and
+            every check of it is compiled out). Build that second copy of the benchmarks first, into
+            a scratch path of its own; without it the row says so and measures nothing:
+
+            ```sh
+            swift build -c release --package-path Benchmarks --scratch-path Benchmarks/.build-nohook \\
+                -Xswiftc -DSIGVIZ_NO_INSTRUMENTATION
+            ```
+
             How to read it: each case runs sigviz, its peer and the floor alternately in one process
             (a warm-up round, then the repetitions) and reports the median rate of each. The ratio is
             sigviz / peer; the floor is a plain loop calling closures stored in an array (as many as

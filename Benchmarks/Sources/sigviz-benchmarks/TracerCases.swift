@@ -61,15 +61,92 @@ func recording(sends: Int) -> Case {
             + "the rate is of recording only, not of assembling the trace."])
 }
 
+/// Where `hooklessBuildCommand` puts the benchmarks built without the instrumentation hook.
+let hooklessBinary = URL(fileURLWithPath: #filePath)  // Benchmarks/Sources/sigviz-benchmarks/TracerCases.swift
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent(".build-nohook/release/sigviz-benchmarks")
+
+/// Builds the benchmarks a second time, with the runtime compiled without its instrumentation hook.
+let hooklessBuildCommand = "swift build -c release --package-path Benchmarks --scratch-path Benchmarks/.build-nohook "
+    + "-Xswiftc -DSIGVIZ_NO_INSTRUMENTATION"
+
+/// A workload that `--run-workload` runs alone, for a case that compares two builds of the benchmarks.
+enum HiddenWorkload: String, CaseIterable {
+    /// The hot fan-out: 4 subscribers, 1,000,000 sends (`subjectFanOut`).
+    case hotFanOut = "hot-fan-out"
+
+    func workload(scale: Int) -> Workload {
+        switch self {
+        case .hotFanOut: subjectFanOut(subscribers: 4, sends: 1_000_000 / scale)
+        }
+    }
+}
+
+/// `--run-workload`: prints whether this build has the instrumentation hook (`hook: yes` or
+/// `hook: no`), runs `workload` once to warm up, then prints the rate of each of `repetitions` runs.
+func runAlone(_ hidden: HiddenWorkload, scale: Int, repetitions: Int) {
+    print("hook: \(Instrumentation.isAvailable ? "yes" : "no")")
+    let workload = hidden.workload(scale: scale)
+    _ = workload.rate("\(hidden.rawValue) [warm-up]")
+    for _ in 0..<repetitions { print(workload.rate(hidden.rawValue)) }
+}
+
+/// What `binary` (this one, or the hook-less build) printed for `--run-workload`: whether it
+/// has the hook, and its rates.
+func runAlone(
+    _ hidden: HiddenWorkload, in binary: URL, scale: Int, repetitions: Int
+) -> (hook: Bool, rates: [Double])? {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["--run-workload", hidden.rawValue, "--repetitions", "\(repetitions)"] + (scale == 1 ? [] : ["--quick"])
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return nil }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let lines = output.split(separator: "\n")
+    guard process.terminationStatus == 0, let first = lines.first, first.hasPrefix("hook: ") else { return nil }
+    let rates = lines.dropFirst().compactMap { Double($0) }
+    guard rates.count == repetitions else { return nil }
+    return (first == "hook: yes", rates)
+}
+
 func notRecording(sends: Int) -> Case {
-    Case(
-        title: "tracing: the same hot fan-out with no recorder installed",
-        unit: "deliveries/s",
-        sigviz: subjectFanOut(subscribers: 4, sends: sends), peer: nil,
-        floor: floorWorkload(closures: 4, sends: sends),
-        target: .reported("within 5% of a build without the hook (not measurable here)"),
-        notes: ["No recorder: the runtime has no build without the instrumentation hook, so the 5% figure cannot be "
-            + "measured from this package; this row is the hot fan-out again, to read against the floor."])
+    let scale = 1_000_000 / sends
+    let title = "tracing: the same hot fan-out with no recorder installed"
+    let floor = floorWorkload(closures: 4, sends: sends)
+    // A short run first, to check that the hook-less build is there and is hook-less.
+    let check = FileManager.default.isExecutableFile(atPath: hooklessBinary.path)
+        ? runAlone(.hotFanOut, in: hooklessBinary, scale: 100, repetitions: 1) : nil
+    guard let check, !check.hook else {
+        let why = check == nil ? "not built" : "built with the hook"
+        return Case(
+            title: title, unit: "deliveries/s", sigviz: subjectFanOut(subscribers: 4, sends: sends), peer: nil, floor: floor,
+            target: .reported("within 5% of a build without the hook: not measured, the hook-less build is \(why) "
+                + "(`\(hooklessBuildCommand)`)"),
+            notes: ["No recorder: the hook-less build of the benchmarks (`\(hooklessBuildCommand)`) was \(why), so the "
+                + "hook's cost was not measured; this row is the hot fan-out again, to read against the floor."])
+    }
+    // Both builds run the same way, each in a process of its own, one after the other.
+    func alone(in binary: URL, hook: Bool) -> Workload {
+        Workload(units: 4 * sends, measuredElsewhere: {
+            guard let run = runAlone(.hotFanOut, in: binary, scale: scale, repetitions: 1), run.hook == hook else {
+                fatalError("\(title): \(binary.path) failed to run the fan-out \(hook ? "with" : "without") the hook")
+            }
+            return run.rates[0]
+        })
+    }
+    let own = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
+    return Case(
+        title: title, unit: "deliveries/s", sigviz: alone(in: own, hook: true), peerName: "no hook",
+        peer: alone(in: hooklessBinary, hook: false), floor: floor,
+        target: Target(text: "within 5% of a build without the hook (ratio ≥ 0.95)") { outcome in
+            outcome.ratio.map { $0 >= 0.95 }
+        },
+        notes: ["No recorder: the hot fan-out in the runtime built with the instrumentation hook (this binary) and in "
+            + "the runtime built without it (`\(hooklessBuildCommand)`, where a signal's probe is statically nil), "
+            + "each run in turn as a process of its own (`--run-workload hot-fan-out`: a warm-up run, then one timed "
+            + "run, whose rate it prints). The ratio is with the hook / without it."])
 }
 
 /// A recorded trace of the hot fan-out, sends 0.1 s apart, cut to exactly `events` events

@@ -16,6 +16,11 @@ do {
     exit(0)
 }
 
+if let hidden = options.runWorkload {
+    runAlone(hidden, scale: options.scale, repetitions: options.repetitions)
+    exit(0)
+}
+
 func log(_ message: String) {
     FileHandle.standardError.write(Data("\(message)\n".utf8))
 }
