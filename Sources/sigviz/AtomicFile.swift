@@ -20,6 +20,14 @@ enum AtomicFile {
     /// `path` must not be a symbolic link (the link would be replaced by the file); callers
     /// resolve it or refuse it.
     static func write(_ data: Data, to path: String) throws(POSIXError) {
+        try commit(try stage(data, for: path), to: path)
+    }
+
+    /// The first half of ``write(_:to:)``: writes `data` to a new temporary file
+    /// `.sigviz-XXXXXXXXXXXX` in the folder of `path`, with the permissions of the file at `path` if
+    /// there is one, flushed to the disk, and returns its path; ``commit(_:to:)`` renames it over
+    /// `path`, or the caller removes it (`unlink`). On failure nothing is left behind.
+    static func stage(_ data: Data, for path: String) throws(POSIXError) -> String {
         var status = stat()
         var mode: mode_t?
         if stat(path, &status) == 0 {
@@ -42,8 +50,18 @@ enum AtomicFile {
             if errno != EINTR { failure = errno }
         }
         if close(descriptor) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
+            unlink(temporary)
+            throw POSIXError(failure)
+        }
+        return temporary
+    }
+
+    /// The second half of ``write(_:to:)``: renames the file `temporary` that ``stage(_:for:)`` wrote
+    /// over `path`. On failure `temporary` is removed and `path` is untouched.
+    static func commit(_ temporary: String, to path: String) throws(POSIXError) {
+        if rename(temporary, path) != 0 {
+            let failure = errno
             unlink(temporary)
             throw POSIXError(failure)
         }
