@@ -45,10 +45,17 @@ struct DocsCommand: ParsableCommand {
 
             Scenarios are rendered in parallel (-j); the output is byte-identical to a serial run.
 
+            --shard I/N splits the work across machines (a CI matrix): the scenario files, in name \
+            order, are cut into N consecutive parts and only the SVGs of part I are written (or \
+            checked). Part 1 also writes (or checks) scenarios.md, running the other parts' \
+            scenarios without drawing them, and names left-over files; each part tells its own \
+            failed expectations. The N parts together write exactly the files of one run, byte for byte.
+
             Examples:
               sigviz docs Examples/scenarios -o Docs/Diagrams
               sigviz docs Examples/scenarios -o Docs/Diagrams --check
               sigviz docs Scenarios -o Sources/MyLib/MyLib.docc/Diagrams --theme light -j 1
+              sigviz docs Scenarios -o Docs/Diagrams --check --shard 2/4
             """
     )
 
