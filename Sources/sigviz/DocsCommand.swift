@@ -94,7 +94,8 @@ struct DocsCommand: ParsableCommand {
 
     func run() throws {
         limits.install()
-        let sources = try Self.parseAll(in: scenarios)
+        let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let sources = try Self.parseAll(in: scenarios, jobs: jobs)
         let shard = try shard.map(Shard.init(parsing:)) ?? .whole
         let part = shard.range(of: sources.count)
         // The first part writes the page, which covers every scenario: it runs the others too, for
@@ -110,7 +111,7 @@ struct DocsCommand: ParsableCommand {
         let kept: [Kept]
         do {
             if !check { try staging.createFolder(output) }
-            kept = try builder.sections(of: items, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { index in
+            kept = try builder.sections(of: items, jobs: jobs) { index in
                 let source = sources[index]
                 progress.step((source.path as NSString).lastPathComponent)
                 let (trace, results, explanations) = try Limits.checkAndExplain(source.file, named: source.name, input: source.path)
@@ -207,7 +208,7 @@ struct DocsCommand: ParsableCommand {
 
     /// The scenario files directly in `directory`, sorted by name, all parsed:
     /// every malformed one is reported, and then the command fails.
-    static func parseAll(in directory: String) throws -> [Source] {
+    static func parseAll(in directory: String, jobs: Int = 1) throws -> [Source] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -228,13 +229,20 @@ struct DocsCommand: ParsableCommand {
         }.sorted { $0.dropLast(".sigviz".count) < $1.dropLast(".sigviz".count) }  // cold before cold-on-demand
         guard !files.isEmpty else { throw CommandFailure("no scenario files (*.sigviz) in \(directory)") }
 
+        // Parsed `jobs` at a time, each file by one worker; the results are taken in the files' order.
+        let parsed = ParsedFiles(count: files.count)
+        let workers = max(1, min(jobs, files.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: files.count, by: workers) {
+                let path = (directory as NSString).appendingPathComponent(files[index])
+                parsed.set(index, Result { Source(name: Input.scenarioName(path), path: path, file: try Input.scenarioFile(path)) })
+            }
+        }
         var sources: [Source] = [], problems: [String] = []
-        for name in files {
-            let path = (directory as NSString).appendingPathComponent(name)
-            do {
-                sources.append(Source(name: Input.scenarioName(path), path: path, file: try Input.scenarioFile(path)))
-            } catch {
-                problems.append("\(error)")
+        for result in parsed.all() {
+            switch result {
+            case .success(let source): sources.append(source)
+            case .failure(let error): problems.append("\(error)")
             }
         }
         if !problems.isEmpty {
@@ -337,5 +345,24 @@ struct DocsCommand: ParsableCommand {
         }
         text += "\(changes.count) written, \(fresh) unchanged in \(output)\n"
         try StandardOutput.write(text)
+    }
+}
+
+/// The scenario files `docs` parses at once, by index: each is set once, by the worker that parsed it.
+private final class ParsedFiles: @unchecked Sendable {
+    // @unchecked: `results` is only touched with `lock` held. An NSLock, not a Mutex:
+    // ThreadSanitizer on Linux does not see Synchronization's Mutex.
+    private let lock = NSLock()
+    private var results: [Result<DocsCommand.Source, any Error>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<DocsCommand.Source, any Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    /// Every result, in order.
+    func all() -> [Result<DocsCommand.Source, any Error>] {
+        lock.withLock { results.map { $0! } }
     }
 }

@@ -187,6 +187,9 @@ public struct DocsBuilder: Sendable {
 
 /// The Markdown page of a docs folder, and the Markdown escaping it needs.
 enum DocsPage {
+    /// The characters that ``markdownText(_:)`` escapes with a backslash, as bytes.
+    private static let markdownSpecialBytes = Set("\\`*_[]<>#|!&~".utf8)
+
     /// The Markdown page: CommonMark that GitHub, static site generators and DocC all read.
     static func markdown(for documents: [DocsSection]) -> String {
         markdown(of: documents.map(section))
@@ -267,8 +270,11 @@ enum DocsPage {
     /// a byte-order mark): those show as escapes such as `\u{202E}` (``visiblyEscaped(_:)``).
     static func markdownText(_ text: String) -> String {
         var result = ""
+        result.reserveCapacity(text.utf8.count)
         for character in visiblyEscaped(onOneLine(text)) {
-            if "\\`*_[]<>#|!&~".contains(character) {
+            // One of the characters Markdown reads, each a single ASCII byte (compared by byte: a
+            // string's contains(Character) is slow, and the page has thousands of lines).
+            if character.utf8.count == 1, let byte = character.utf8.first, markdownSpecialBytes.contains(byte) {
                 result += "\\" + String(character)
             } else {
                 result.append(character)
