@@ -4,7 +4,7 @@ import Foundation
 
 let docsRowIDs = [
     "cli-docs-100", "cli-docs-check-100", "cli-docs-1000", "cli-docs-check-1000",
-    "cli-docs-rss-100", "cli-docs-rss-1000", "cli-docs-time-growth", "cli-docs-rss-growth",
+    "cli-docs-rss-100", "cli-docs-rss-1000", "cli-docs-time-growth", "cli-docs-check-time-growth", "cli-docs-rss-growth",
 ]
 
 
@@ -68,13 +68,16 @@ func docsRows(scale: Int, repetitions: Int) -> (rows: [Row], notes: [String]) {
     }
     let (small, large) = (docsFolderSizes[0], docsFolderSizes[1])
     let files = Double(large) / Double(small)
-    let timeGrowth = max(median(time["docs-\(large)"]!) / median(time["docs-\(small)"]!),
-                         median(time["check-\(large)"]!) / median(time["check-\(small)"]!))
+    let writeGrowth = median(time["docs-\(large)"]!) / median(time["docs-\(small)"]!)
+    let checkGrowth = median(time["check-\(large)"]!) / median(time["check-\(small)"]!)
     let memoryGrowth = peak(large) / peak(small)
     rows += [
-        Row(id: "cli-docs-time-growth", name: "cli: `sigviz docs` and `docs --check` time, \(large.grouped) files over \(small.grouped) (the larger)",
-            unit: "ratio", value: timeGrowth, display: format(timeGrowth) + "x", target: "≤ \(format(files))x (linear)",
-            met: timeGrowth <= files),
+        Row(id: "cli-docs-time-growth", name: "cli: `sigviz docs -j 2` time, \(large.grouped) files over \(small.grouped) (every file written and flushed to the disk)",
+            unit: "ratio", value: writeGrowth, display: format(writeGrowth) + "x", target: "≤ \(format(files))x (linear)",
+            met: writeGrowth <= files),
+        Row(id: "cli-docs-check-time-growth", name: "cli: `sigviz docs --check -j 2` time, \(large.grouped) files over \(small.grouped)",
+            unit: "ratio", value: checkGrowth, display: format(checkGrowth) + "x", target: "≤ \(format(files))x (linear)",
+            met: checkGrowth <= files),
         Row(id: "cli-docs-rss-growth", name: "cli: `sigviz docs` peak resident size, \(large.grouped) files over \(small.grouped)",
             unit: "ratio", value: memoryGrowth, display: format(memoryGrowth) + "x", target: "≤ 1.5x (flat in the files)",
             met: memoryGrowth <= 1.5),
