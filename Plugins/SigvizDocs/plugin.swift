@@ -4,7 +4,7 @@ import PackagePlugin
 /// `swift package sigviz-docs`: runs `sigviz docs` for the package.
 ///
 ///     swift package --allow-writing-to-package-directory sigviz-docs \
-///         [--scenarios DIR] [--output DIR] [--check] [--jobs N] [--theme auto|light|dark]
+///         [--scenarios DIR] [--output DIR] [--check] [--jobs N] [--shard I/N] [--theme auto|light|dark]
 ///
 /// Relative directories are inside the package; the defaults are `Scenarios`
 /// and `Docs/Diagrams`.
@@ -17,13 +17,14 @@ struct SigvizDocs: CommandPlugin {
         let check = extractor.extractFlag(named: "check") > 0
         let jobs = extractor.extractOption(named: "jobs").last
         let theme = extractor.extractOption(named: "theme").last
+        let shard = extractor.extractOption(named: "shard").last
         // SwiftPM may pass --target/--product selections; they mean nothing here.
         _ = extractor.extractOption(named: "target")
         _ = extractor.extractOption(named: "product")
         guard extractor.remainingArguments.isEmpty else {
             throw PluginFailure(
                 "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")). "
-                    + "The options are --scenarios DIR, --output DIR, --check, --jobs N and --theme auto|light|dark.")
+                    + "The options are --scenarios DIR, --output DIR, --check, --jobs N, --shard I/N and --theme auto|light|dark.")
         }
 
         // sigviz runs in the package's directory, so relative paths are the package's (and read well in its messages).
@@ -32,6 +33,7 @@ struct SigvizDocs: CommandPlugin {
         if check { command.append("--check") }
         if let jobs { command += ["--jobs", jobs] }
         if let theme { command += ["--theme", theme] }
+        if let shard { command += ["--shard", shard] }
 
         let tool = try context.tool(named: "sigviz")
         let process = Process()

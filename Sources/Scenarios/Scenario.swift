@@ -165,50 +165,58 @@ public struct Scenario: Sendable, Identifiable {
 /// Forwards reports to a recorder until it is closed, and drops them afterwards.
 /// Passes subscription reports to the scenario file's ``SubscriptionLog`` and signal-creation reports
 /// to its ``SignalPlaces``, if it has them.
-private final class RecordingGate: Instrument {
-    private let recorder: TraceRecorder
-    private let log: SubscriptionLog?
-    private let places: SignalPlaces?
-    private let open = Atomic(true)
+private final class RecordingGate: Instrument, @unchecked Sendable {
+    // @unchecked: `sinks` is read and cleared only under `lock`. Closing drops them, so that what a
+    // run leaves alive (a command's or a never-ending interval's reference cycle) does not keep its
+    // recorded events too. An NSLock, not a Mutex: ThreadSanitizer on Linux does not see Mutex.
+    private let lock = NSLock()
+    private var sinks: Sinks?
 
-    init(_ recorder: TraceRecorder, log: SubscriptionLog?, places: SignalPlaces?) {
-        self.recorder = recorder
-        self.log = log
-        self.places = places
+    /// Where the reports go while the gate is open.
+    private struct Sinks {
+        let recorder: TraceRecorder
+        let log: SubscriptionLog?
+        let places: SignalPlaces?
     }
 
+    init(_ recorder: TraceRecorder, log: SubscriptionLog?, places: SignalPlaces?) {
+        sinks = Sinks(recorder: recorder, log: log, places: places)
+    }
+
+    private var open: Sinks? { lock.withLock { sinks } }
+
     func record(_ event: InstrumentationEvent) {
-        guard open.load(ordering: .acquiring) else { return }
-        if let log, case .subscribed(_, _, let subscriber, _) = event.kind {
+        guard let sinks = open else { return }
+        if let log = sinks.log, case .subscribed(_, _, let subscriber, _) = event.kind {
             if case .label(let label) = subscriber {
                 log.noteSubscribed(sequence: event.sequence, label: label)
             } else {
                 log.noteSubscribed(sequence: event.sequence, label: nil)
             }
         }
-        if let places {
+        if let places = sinks.places {
             switch event.kind {
             case .signalCreated(let signal, _, _): places.noteCreated(sequence: event.sequence, signal: signal)
             case .connectionCreated: places.noteCreated(sequence: event.sequence, signal: nil)
             default: break
             }
         }
-        recorder.record(event)
+        sinks.recorder.record(event)
     }
 
     func recordNext<Value: Sendable>(
         _ value: Value, subscription: Int, replayed: Bool, sequence: Int, time: Double, cause: Int?
     ) {
-        guard open.load(ordering: .acquiring) else { return }
-        recorder.recordNext(value, subscription: subscription, replayed: replayed, sequence: sequence, time: time, cause: cause)
+        guard let sinks = open else { return }
+        sinks.recorder.recordNext(value, subscription: subscription, replayed: replayed, sequence: sequence, time: time, cause: cause)
     }
 
     func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?) {
-        guard open.load(ordering: .acquiring) else { return }
-        recorder.recordSentNext(value, signal: signal, sequence: sequence, time: time, cause: cause)
+        guard let sinks = open else { return }
+        sinks.recorder.recordSentNext(value, signal: signal, sequence: sequence, time: time, cause: cause)
     }
 
-    func close() { open.store(false, ordering: .releasing) }
+    func close() { lock.withLock { sinks = nil } }
 }
 
 /// What a run keeps that may hold itself alive (a channel, a subject), terminated after the trace

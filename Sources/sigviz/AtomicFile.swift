@@ -20,13 +20,7 @@ enum AtomicFile {
     /// `path` must not be a symbolic link (the link would be replaced by the file); callers
     /// resolve it or refuse it.
     static func write(_ data: Data, to path: String) throws(POSIXError) {
-        do {
-            try write(to: path) { sink in try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) } }
-        } catch let error as POSIXError {
-            throw error
-        } catch {
-            throw POSIXError(EIO)
-        }
+        try commit(try stage(data, for: path), to: path)
     }
 
     /// Replaces the file at `path` as ``write(_:to:)`` does, with the bytes that `produce` hands,
@@ -34,6 +28,26 @@ enum AtomicFile {
     /// that the whole file is never held in memory. An error that `produce` throws (the sink's
     /// `POSIXError`, or its own) removes the temporary file, leaves `path` untouched, and is thrown.
     static func write(to path: String, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+        try commit(try stage(for: path, produce), to: path)
+    }
+
+    /// The first half of ``write(_:to:)``: writes `data` to a new temporary file
+    /// `.sigviz-XXXXXXXXXXXX` in the folder of `path`, with the permissions of the file at `path` if
+    /// there is one, flushed to the disk, and returns its path; ``commit(_:to:)`` renames it over
+    /// `path`, or the caller removes it (`unlink`). On failure nothing is left behind.
+    static func stage(_ data: Data, for path: String) throws(POSIXError) -> String {
+        do {
+            return try stage(for: path) { sink in try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) } }
+        } catch let error as POSIXError {
+            throw error
+        } catch {
+            throw POSIXError(EIO)
+        }
+    }
+
+    /// ``stage(_:for:)`` with the bytes that `produce` hands, in chunks, to the sink it is given
+    /// (see ``write(to:_:)``).
+    static func stage(for path: String, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws -> String {
         var status = stat()
         var mode: mode_t?
         if stat(path, &status) == 0 {
@@ -66,10 +80,20 @@ enum AtomicFile {
             if errno != EINTR { failure = errno }
         }
         if close(descriptor) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
             throw thrown ?? POSIXError(failure)
+        }
+        return temporary
+    }
+
+    /// The second half of ``write(_:to:)``: renames the file `temporary` that ``stage(_:for:)`` wrote
+    /// over `path`. On failure `temporary` is removed and `path` is untouched.
+    static func commit(_ temporary: String, to path: String) throws(POSIXError) {
+        if rename(temporary, path) != 0 {
+            let failure = errno
+            unlink(temporary)
+            throw POSIXError(failure)
         }
     }
 

@@ -45,10 +45,17 @@ struct DocsCommand: ParsableCommand {
 
             Scenarios are rendered in parallel (-j); the output is byte-identical to a serial run.
 
+            --shard I/N splits the work across machines (a CI matrix): the scenario files, in name \
+            order, are cut into N consecutive parts and only the SVGs of part I are written (or \
+            checked). Part 1 also writes (or checks) scenarios.md, running the other parts' \
+            scenarios without drawing them, and names left-over files; each part tells its own \
+            failed expectations. The N parts together write exactly the files of one run, byte for byte.
+
             Examples:
               sigviz docs Examples/scenarios -o Docs/Diagrams
               sigviz docs Examples/scenarios -o Docs/Diagrams --check
               sigviz docs Scenarios -o Sources/MyLib/MyLib.docc/Diagrams --theme light -j 1
+              sigviz docs Scenarios -o Docs/Diagrams --check --shard 2/4
             """
     )
 
@@ -70,6 +77,11 @@ struct DocsCommand: ParsableCommand {
     @Option(help: "The colours: light, dark, or auto (follows the viewer's preference).")
     var theme: Theme = .auto
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Draw only part I of N of the scenario files (in name order, cut into N consecutive runs), for a CI matrix; part 1 also writes scenarios.md and names left-over files.",
+        valueName: "i/n"))
+    var shard: String?
+
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
@@ -77,37 +89,110 @@ struct DocsCommand: ParsableCommand {
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
         try SingleOption.check(SingleOption.output)
         if let jobs { try PositiveNumber.check(jobs, option: "--jobs", unit: "scenarios rendered at once", maximum: 1024) }
+        if let shard { _ = try Shard(parsing: shard) }
     }
 
     func run() throws {
         limits.install()
-        let sources = try Self.parseAll(in: scenarios)
+        let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let sources = try Self.parseAll(in: scenarios, jobs: jobs)
+        let shard = try shard.map(Shard.init(parsing:)) ?? .whole
+        let part = shard.range(of: sources.count)
+        // The first part writes the page, which covers every scenario: it runs the others too, for
+        // their sections of the page, without drawing their diagrams.
+        let writesPage = shard.isFirst
+        let items = writesPage ? Array(sources.indices) : Array(part)
         let builder = DocsBuilder(theme: theme)
-        let progress = ProgressLine(total: sources.count)
-        defer { progress.finish() }
-        let sections = try builder.sections(of: sources, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { source in
-            progress.step((source.path as NSString).lastPathComponent)
-            let (trace, results, explanations) = try Limits.checkAndExplain(source.file, named: source.name, input: source.path)
-            return DocsBuilder.Scenario(
-                name: source.name, title: source.file.title ?? source.name, about: source.file.about,
-                trace: trace, expectations: results.map(ExpectationOutcome.init), findings: explanations.map(\.finding))
-        }
-        let files = builder.files(for: sections)
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
-        let plan = try folder.plan(files, protecting: InputFiles([]), skippingUnchanged: true)
-        let leftovers = Self.leftovers(in: output, besides: files.map(\.path))
+        let staging = Staging()
+        let progress = ProgressLine(total: items.count)
+        defer { progress.finish() }
+        let check = check
+        let kept: [Kept]
+        do {
+            if !check { try staging.createFolder(output) }
+            kept = try builder.sections(of: items, jobs: jobs) { index in
+                let source = sources[index]
+                progress.step((source.path as NSString).lastPathComponent)
+                let (trace, results, explanations) = try Limits.checkAndExplain(source.file, named: source.name, input: source.path)
+                var scenario = DocsBuilder.Scenario(
+                    name: source.name, title: source.file.title ?? source.name, about: source.file.about,
+                    trace: trace, expectations: results.map(ExpectationOutcome.init), findings: explanations.map(\.finding))
+                scenario.drawing = part.contains(index)
+                return scenario
+            } keeping: { index, section in
+                // Each scenario's diagrams are compared with the files there and, when they differ,
+                // staged beside them as soon as they are drawn: only the page's part is kept.
+                let pagePart = builder.pagePart(for: section)
+                guard part.contains(index) else { return Kept(pagePart: pagePart) }
+                let plan = try folder.plan(
+                    [(section.name + ".svg", section.timeline), (section.name + "-graph.svg", section.graph)],
+                    protecting: InputFiles([]), skippingUnchanged: true)
+                var outputs: [Output] = []
+                for change in plan.changes {
+                    outputs.append(Output(display: change.display, change: change.change,
+                                          staged: check ? nil : try staging.stage(change.contents, for: change.display)))
+                }
+                return Kept(pagePart: pagePart, expectations: section.expectations, outputs: outputs, fresh: plan.fresh, total: plan.total)
+            }
+        } catch {
+            staging.discard()
+            throw error
+        }
+        var outputs = kept.flatMap(\.outputs)
+        var fresh = kept.reduce(0) { $0 + $1.fresh }, total = kept.reduce(0) { $0 + $1.total }
+        var leftovers: [String] = []
+        do {
+            if writesPage {
+                let pagePlan = try folder.plan([builder.page(of: kept.map(\.pagePart))], protecting: InputFiles([]), skippingUnchanged: true)
+                for change in pagePlan.changes {
+                    outputs.append(Output(display: change.display, change: change.change,
+                                          staged: check ? nil : try staging.stage(change.contents, for: change.display)))
+                }
+                fresh += pagePlan.fresh
+                total += pagePlan.total
+                // What no scenario produces, whichever part draws it.
+                leftovers = Self.leftovers(
+                    in: output, besides: sources.flatMap { [$0.name + ".svg", $0.name + "-graph.svg"] } + [DocsBuilder.pageName])
+            }
+        } catch {
+            staging.discard()
+            throw error
+        }
         progress.finish()
-        let outcomes = zip(sources, sections).map { ($0.path, $1.expectations) }
+        // Each part tells the expectations of the scenarios it draws.
+        let outcomes = part.map { (sources[$0].path, kept[writesPage ? $0 : $0 - part.lowerBound].expectations) }
         if check {
-            let outOfDate = try report(plan, leftovers: leftovers)
+            let outOfDate = try report(outputs, fresh: fresh, total: total, leftovers: leftovers)
             let problems = [outOfDate, FailedExpectations.tell(outcomes)].compactMap { $0 }
             if !problems.isEmpty { throw CommandFailure(problems.joined(separator: "; ")) }
         } else {
-            try write(plan, leftovers: leftovers, to: folder)
+            try write(outputs, fresh: fresh, leftovers: leftovers, staging: staging)
             if let failure = FailedExpectations.tell(outcomes) {
-                throw CommandFailure(failure + "; \((output as NSString).appendingPathComponent(DocsBuilder.pageName)) shows them")
+                let shown = writesPage ? "\((output as NSString).appendingPathComponent(DocsBuilder.pageName)) shows them"
+                    : "the page of --shard 1/\(shard.count) shows them"
+                throw CommandFailure(failure + "; " + shown)
             }
         }
+    }
+
+    /// What is kept of one scenario while the others are drawn: its part of the page, its
+    /// expectations and what became of its files (for a scenario of this `--shard`).
+    struct Kept: Sendable {
+        let pagePart: String
+        var expectations: [ExpectationOutcome] = []
+        var outputs: [Output] = []
+        /// How many of its files are up to date, and how many it has (0 for a scenario of another part).
+        var fresh = 0, total = 0
+    }
+
+    /// A file that is missing or stale, and, when writing, its new contents staged beside it.
+    struct Output: Sendable {
+        /// The file's path, as messages show it: DOCS-DIR joined with its name.
+        let display: String
+        let change: OutputDirectory.Change
+        /// The temporary file holding its new contents (``AtomicFile/stage(_:for:)``); `nil` with `--check`.
+        let staged: String?
     }
 
     // MARK: Reading
@@ -123,7 +208,7 @@ struct DocsCommand: ParsableCommand {
 
     /// The scenario files directly in `directory`, sorted by name, all parsed:
     /// every malformed one is reported, and then the command fails.
-    static func parseAll(in directory: String) throws -> [Source] {
+    static func parseAll(in directory: String, jobs: Int = 1) throws -> [Source] {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -144,13 +229,20 @@ struct DocsCommand: ParsableCommand {
         }.sorted { $0.dropLast(".sigviz".count) < $1.dropLast(".sigviz".count) }  // cold before cold-on-demand
         guard !files.isEmpty else { throw CommandFailure("no scenario files (*.sigviz) in \(directory)") }
 
+        // Parsed `jobs` at a time, each file by one worker; the results are taken in the files' order.
+        let parsed = ParsedFiles(count: files.count)
+        let workers = max(1, min(jobs, files.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: files.count, by: workers) {
+                let path = (directory as NSString).appendingPathComponent(files[index])
+                parsed.set(index, Result { Source(name: Input.scenarioName(path), path: path, file: try Input.scenarioFile(path)) })
+            }
+        }
         var sources: [Source] = [], problems: [String] = []
-        for name in files {
-            let path = (directory as NSString).appendingPathComponent(name)
-            do {
-                sources.append(Source(name: Input.scenarioName(path), path: path, file: try Input.scenarioFile(path)))
-            } catch {
-                problems.append("\(error)")
+        for result in parsed.all() {
+            switch result {
+            case .success(let source): sources.append(source)
+            case .failure(let error): problems.append("\(error)")
             }
         }
         if !problems.isEmpty {
@@ -195,29 +287,29 @@ struct DocsCommand: ParsableCommand {
 
     /// `--check`: names what is out of date on standard output, and returns what to fail with
     /// when anything is.
-    func report(_ plan: OutputDirectory.Plan, leftovers: [String]) throws -> String? {
+    func report(_ changes: [Output], fresh: Int, total: Int, leftovers: [String]) throws -> String? {
         var text = ""
-        for change in plan.changes {
+        for change in changes {
             text += "\(change.change == .create ? "missing" : "stale"): \(change.display)\n"
         }
         for leftover in leftovers {
             text += "left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it)\n"
         }
-        if plan.changes.isEmpty, leftovers.isEmpty {
-            try StandardOutput.write(text + "\(plan.total) files in \(output) are up to date\n")
+        if changes.isEmpty, leftovers.isEmpty {
+            try StandardOutput.write(text + "\(total) files in \(output) are up to date\n")
             return nil
         }
         try StandardOutput.write(text)
         var problems: [String] = []
-        if !plan.changes.isEmpty {
-            problems.append("\(plan.changes.count) of \(plan.total) files are missing or stale")
+        if !changes.isEmpty {
+            problems.append("\(changes.count) of \(total) files are missing or stale")
         }
         if !leftovers.isEmpty {
             problems.append("\(leftovers.count) left over")
         }
         // docs never deletes a file: for the ones left over, the fix is the user's.
         let update = "run `sigviz docs \(scenarios) -o \(output)` to update them"
-        let fix = switch (plan.changes.isEmpty, leftovers.isEmpty) {
+        let fix = switch (changes.isEmpty, leftovers.isEmpty) {
         case (false, true): update
         case (true, false): "delete the files left over"
         default: update + " and delete the files left over"
@@ -225,18 +317,52 @@ struct DocsCommand: ParsableCommand {
         return problems.joined(separator: ", ") + " in \(output); " + fix
     }
 
-    /// Writes what changed, images before the page, then names each file written: the list goes to
-    /// standard output once every file is written, so that standard output closed or full does
-    /// not stop the writing half way (sigviz then fails, with the files in place).
-    func write(_ plan: OutputDirectory.Plan, leftovers: [String], to folder: OutputDirectory) throws {
-        var text = ""
-        try folder.apply(plan) { display, change in
-            text += "\(change == .create ? "created" : "updated"): \(display)\n"
+    /// Puts the staged files in place, in order (images before the page), then names each file
+    /// written: the list goes to standard output once every file is written, so that standard
+    /// output closed or full does not stop the writing half way (sigviz then fails, with the files
+    /// in place).
+    func write(_ changes: [Output], fresh: Int, leftovers: [String], staging: Staging) throws {
+        var text = "", written: [String] = []
+        for change in changes {
+            guard let staged = change.staged else { continue }
+            do {
+                try AtomicFile.commit(staged, to: change.display)
+            } catch {
+                staging.discard()
+                let before = switch written.count {
+                case 0: "nothing was written"
+                case 1: "1 file was written before it: \(written[0])"
+                default: "\(written.count) files were written before it: \(written.joined(separator: ", "))"
+                }
+                throw CommandFailure("cannot write \(change.display): \(FileProblem.writing(change.display, error)); \(before)")
+            }
+            staging.committed(staged)
+            written.append((change.display as NSString).lastPathComponent)
+            text += "\(change.change == .create ? "created" : "updated"): \(change.display)\n"
         }
         for leftover in leftovers {
             text += "left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it if it is stale)\n"
         }
-        text += "\(plan.changes.count) written, \(plan.fresh) unchanged in \(output)\n"
+        text += "\(changes.count) written, \(fresh) unchanged in \(output)\n"
         try StandardOutput.write(text)
+    }
+}
+
+/// The scenario files `docs` parses at once, by index: each is set once, by the worker that parsed it.
+private final class ParsedFiles: @unchecked Sendable {
+    // @unchecked: `results` is only touched with `lock` held. An NSLock, not a Mutex:
+    // ThreadSanitizer on Linux does not see Synchronization's Mutex.
+    private let lock = NSLock()
+    private var results: [Result<DocsCommand.Source, any Error>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<DocsCommand.Source, any Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    /// Every result, in order.
+    func all() -> [Result<DocsCommand.Source, any Error>] {
+        lock.withLock { results.map { $0! } }
     }
 }

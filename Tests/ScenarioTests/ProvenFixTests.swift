@@ -257,6 +257,20 @@ struct ProvenFixTests {
         #expect(repeated.last?.unproven == "only the first \(ScenarioFile.maximumProvenFixes) suggestions of a file are run again")
     }
 
+    @Test("a changed run that never ends is given up on after 10 times the scenario's own events and 1,000 more, not at the limit")
+    func runawayProofStopsEarly() throws {
+        let file = try #require(Catalog.file(named: "takeuntil-lifetime"))
+        let (trace, explanations) = try file.explain(named: "takeuntil-lifetime", maximumEvents: 1_000_000)
+        let repeated = try #require(explanations.first { $0.finding.kind == .repeatedSideEffect })
+        let allowed = trace.events.count * ScenarioFile.proofEventFactor + ScenarioFile.proofEventAllowance
+        #expect(repeated.fix == nil)
+        #expect(repeated.unproven == "the changed file's run went past \(allowed) events, 10 times the scenario's own and 1000 more")
+        #expect(ScenarioFile.proofEvents(afterRunOf: trace.events.count, maximumEvents: 1_000_000) == allowed)
+        // Within a smaller limit, the limit stops it, and says so.
+        let limited = try file.explain(named: "takeuntil-lifetime", maximumEvents: 200).explanations
+        #expect(limited.first { $0.finding.kind == .repeatedSideEffect }?.unproven == "the changed file's run went past the limits (200 events)")
+    }
+
     @Test("the runs before and after count what the finding counts: retry's attempts are left out of both")
     func runsCountedAsTheFindingCounts() throws {
         let explanations = try explainAll("""

@@ -14,6 +14,9 @@ struct Options {
     /// Hidden: runs only this workload (``HiddenWorkload``) and prints its rates, one a line,
     /// for a case that compares this binary with another build of it (`tracing-no-recorder`).
     var runWorkload: HiddenWorkload?
+    /// `--write-scenarios N DIR`: writes the docs case's N generated scenario files into DIR and exits
+    /// (to profile `sigviz docs` on them, or look at them).
+    var writeScenarios: (count: Int, directory: String)?
 
     /// Whether this is a full run, whose results go to BENCHMARKS.md and results.json.
     var writesFiles: Bool { !quick && filter == nil && !sigvizOnly }
@@ -43,6 +46,11 @@ struct Options {
                         + HiddenWorkload.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 runWorkload = value
+            case "--write-scenarios":
+                guard let count = rest.popFirst().flatMap(Int.init), count > 0, let directory = rest.popFirst() else {
+                    throw UsageError("--write-scenarios needs a number of files greater than 0 and a directory")
+                }
+                writeScenarios = (count, directory)
             case "-h", "--help":
                 throw UsageError(nil)
             default:
@@ -60,10 +68,12 @@ struct UsageError: Error {
 
     static let usage = """
         usage: sigviz-benchmarks [--repetitions N] [--quick] [--filter TEXT] [--sigviz-only]
+               sigviz-benchmarks --write-scenarios N DIR
           --repetitions N  timed runs of each side after the warm-up (default 7)
           --quick          sizes divided by 100, one repetition (a smoke run)
           --filter TEXT    only the cases whose id contains TEXT (ids: see Benchmarks/results.json)
           --sigviz-only    only the sigviz side of each case (for a profiler)
+          --write-scenarios N DIR  write the docs case's N generated scenario files into DIR, and nothing else
         Only a run with none of the last three writes BENCHMARKS.md and Benchmarks/results.json.
         """
 }

@@ -21,6 +21,11 @@ if let hidden = options.runWorkload {
     exit(0)
 }
 
+if let (count, directory) = options.writeScenarios {
+    try writeScenarioCorpus(count: count, seed: 17, into: URL(fileURLWithPath: directory))
+    exit(0)
+}
+
 func log(_ message: String) {
     FileHandle.standardError.write(Data("\(message)\n".utf8))
 }
@@ -57,6 +62,12 @@ if cliRowIDs.contains(where: isSelected) {
     let (cliRows, cliNotes) = cliRows(repetitions: options.repetitions)
     rows += cliRows
     notes += cliNotes
+}
+if docsRowIDs.contains(where: isSelected) {
+    log("running docs: sigviz docs of 100 and 1,000 generated scenario files")
+    let (docsRows, docsNotes) = docsRows(scale: options.scale, repetitions: options.repetitions)
+    rows += docsRows
+    notes += docsNotes
 }
 
 // This file is Benchmarks/Sources/sigviz-benchmarks/main.swift: the repository is 4 levels up.

@@ -65,17 +65,18 @@ public struct DocsBuilder: Sendable {
     ///
     /// `findings` are what its run found, their suggestions as proven (`sigviz docs` passes those of
     /// ``Explanation``s, whose unhelpful suggestions are dropped); the trace's own findings by default.
+    /// Without `drawing`, the diagrams are not drawn (their data is empty): the section is for the page alone.
     public func section(
         name: String, title: String, about: String, trace: Trace, expectations: [ExpectationOutcome] = [],
-        findings: [Finding]? = nil
+        findings: [Finding]? = nil, drawing: Bool = true
     ) -> DocsSection {
         let runs = trace.signals.filter { $0.kind == .cold }.map {
             DocsSection.DidSubscribeRuns(signal: $0.name, runs: trace.didSubscribeCount(of: $0.id))
         }
         return DocsSection(
             name: name, title: title, about: about, didSubscribeRuns: runs,
-            timeline: Data(TimelineRenderer(theme: theme, scale: nil).render(trace).utf8),
-            graph: Data(GraphRenderer(theme: theme).render(trace).utf8),
+            timeline: drawing ? Data(TimelineRenderer(theme: theme, scale: nil).render(trace).utf8) : Data(),
+            graph: drawing ? Data(GraphRenderer(theme: theme).render(trace).utf8) : Data(),
             expectations: expectations, findings: findings ?? trace.findings())
     }
 
@@ -91,8 +92,10 @@ public struct DocsBuilder: Sendable {
         public var trace: Trace
         /// How each `expect` line of its file came out; empty when it has none.
         public var expectations: [ExpectationOutcome]
-        /// What its run found, when given (see ``DocsBuilder/section(name:title:about:trace:expectations:findings:)``).
+        /// What its run found, when given (see ``DocsBuilder/section(name:title:about:trace:expectations:findings:drawing:)``).
         public var findings: [Finding]?
+        /// Whether its diagrams are drawn; without, its section is for the page alone.
+        public var drawing = true
 
         /// Makes a scenario to draw.
         public init(
@@ -117,7 +120,18 @@ public struct DocsBuilder: Sendable {
     public func sections<Item: Sendable>(
         of items: [Item], jobs: Int, _ scenario: @escaping @Sendable (Item) throws -> Scenario
     ) throws -> [DocsSection] {
-        let results = IndexedResults<DocsSection>(count: items.count)
+        try sections(of: items, jobs: jobs, scenario) { _, section in section }
+    }
+
+    /// ``sections(of:jobs:_:)``, each section handed to `keep` on the thread that drew it, and
+    /// what `keep` returns kept instead: a caller can write a section's diagrams as soon as they are
+    /// drawn and keep only what the page needs, so that memory does not grow with the items.
+    /// - Throws: The error `scenario` or `keep` threw for the first item, in their order, that failed.
+    public func sections<Item: Sendable, Kept: Sendable>(
+        of items: [Item], jobs: Int, _ scenario: @escaping @Sendable (Item) throws -> Scenario,
+        keeping keep: @escaping @Sendable (_ item: Item, _ section: DocsSection) throws -> Kept
+    ) throws -> [Kept] {
+        let results = IndexedResults<Kept>(count: items.count)
         let next = Atomic<Int>(0)
         /// The first item that failed: no worker takes an item after it.
         let firstFailure = Atomic<Int>(.max)
@@ -129,16 +143,16 @@ public struct DocsBuilder: Sendable {
                 guard index < items.count, index < firstFailure.load(ordering: .relaxed) else { return }
                 let result = Result {
                     let drawn = try scenario(items[index])
-                    return section(
+                    return try keep(items[index], section(
                         name: drawn.name, title: drawn.title, about: drawn.about, trace: drawn.trace, expectations: drawn.expectations,
-                        findings: drawn.findings)
+                        findings: drawn.findings, drawing: drawn.drawing))
                 }
                 if case .failure = result { _ = firstFailure.min(index, ordering: .relaxed) }
                 results.set(index, result)
             }
         }
         // The items before the first failure all ran: its error is the one of the first failing item.
-        var sections: [DocsSection] = []
+        var sections: [Kept] = []
         for result in results.all() {
             guard let result else { break }
             sections.append(try result.get())
@@ -154,36 +168,61 @@ public struct DocsBuilder: Sendable {
             files.append((section.name + ".svg", section.timeline))
             files.append((section.name + "-graph.svg", section.graph))
         }
-        files.append((Self.pageName, Data(DocsPage.markdown(for: sections).utf8)))
+        files.append(page(of: sections.map(pagePart)))
         return files
+    }
+
+    /// The part of the page, `scenarios.md`, that shows `section` (its diagrams are not read):
+    /// ``page(of:)`` of every section's part is the page. Its text is all that needs keeping of a
+    /// section while the others are drawn.
+    public func pagePart(for section: DocsSection) -> String {
+        DocsPage.section(section)
+    }
+
+    /// The page, `scenarios.md`, of the parts ``pagePart(for:)`` made of every section, in order.
+    public func page(of parts: [String]) -> (path: String, contents: Data) {
+        (Self.pageName, Data(DocsPage.markdown(of: parts).utf8))
     }
 }
 
 /// The Markdown page of a docs folder, and the Markdown escaping it needs.
 enum DocsPage {
+    /// The characters that ``markdownText(_:)`` escapes with a backslash, as bytes.
+    private static let markdownSpecialBytes = Set("\\`*_[]<>#|!&~".utf8)
+
     /// The Markdown page: CommonMark that GitHub, static site generators and DocC all read.
     static func markdown(for documents: [DocsSection]) -> String {
+        markdown(of: documents.map(section))
+    }
+
+    /// The page of the sections `parts` (``section(_:)``), in order.
+    static func markdown(of parts: [String]) -> String {
         var page = """
             # Scenarios
 
-            Timelines and subscription graphs of \(documents.count) scenario \(documents.count == 1 ? "file" : "files"), \
+            Timelines and subscription graphs of \(parts.count) scenario \(parts.count == 1 ? "file" : "files"), \
             drawn from what the ReactiveCocoa 2.5 runtime did on virtual time. Generated by `sigviz docs`: \
             edit the scenario files and run it again instead of editing this page.
 
             """
-        for document in documents {
-            let title = markdownText(document.title)
-            let runs = document.didSubscribeRuns.isEmpty
-                ? "none"
-                : document.didSubscribeRuns.map { "\(codeSpan($0.signal)) × \($0.runs)" }.joined(separator: ", ")
-            page += "\n## \(title)\n\n"
-            if !document.about.isEmpty { page += markdownText(document.about) + "\n\n" }
-            page += "Scenario file \(codeSpan(document.name + ".sigviz")) · didSubscribe runs: \(runs)\n\n"
-            page += expectations(document.expectations, file: document.name + ".sigviz")
-            page += "![Timeline of \(markdownText(document.title))](\(link(document.name + ".svg")))\n\n"
-            page += "![Subscription graph of \(markdownText(document.title))](\(link(document.name + "-graph.svg")))\n\n"
-            page += findings(document.findings)
-        }
+        for part in parts { page += part }
+        return page
+    }
+
+    /// One scenario's section of the page: its heading, explanation, didSubscribe counts,
+    /// expectations, diagrams and findings.
+    static func section(_ document: DocsSection) -> String {
+        let title = markdownText(document.title)
+        let runs = document.didSubscribeRuns.isEmpty
+            ? "none"
+            : document.didSubscribeRuns.map { "\(codeSpan($0.signal)) × \($0.runs)" }.joined(separator: ", ")
+        var page = "\n## \(title)\n\n"
+        if !document.about.isEmpty { page += markdownText(document.about) + "\n\n" }
+        page += "Scenario file \(codeSpan(document.name + ".sigviz")) · didSubscribe runs: \(runs)\n\n"
+        page += expectations(document.expectations, file: document.name + ".sigviz")
+        page += "![Timeline of \(markdownText(document.title))](\(link(document.name + ".svg")))\n\n"
+        page += "![Subscription graph of \(markdownText(document.title))](\(link(document.name + "-graph.svg")))\n\n"
+        page += findings(document.findings)
         return page
     }
 
@@ -231,8 +270,11 @@ enum DocsPage {
     /// a byte-order mark): those show as escapes such as `\u{202E}` (``visiblyEscaped(_:)``).
     static func markdownText(_ text: String) -> String {
         var result = ""
+        result.reserveCapacity(text.utf8.count)
         for character in visiblyEscaped(onOneLine(text)) {
-            if "\\`*_[]<>#|!&~".contains(character) {
+            // One of the characters Markdown reads, each a single ASCII byte (compared by byte: a
+            // string's contains(Character) is slow, and the page has thousands of lines).
+            if character.utf8.count == 1, let byte = character.utf8.first, markdownSpecialBytes.contains(byte) {
                 result += "\\" + String(character)
             } else {
                 result.append(character)

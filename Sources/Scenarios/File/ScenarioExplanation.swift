@@ -6,6 +6,21 @@ extension ScenarioFile {
     /// suggestions past it are given unproven.
     public static let maximumProvenFixes = 8
 
+    /// How many times the events of the file's own run a proof's run of the changed file may make
+    /// (plus ``proofEventAllowance``), within `maximumEvents`: a suggestion shares or replays what the
+    /// scenario already does, so a changed run far longer than the scenario's own is not its fix but
+    /// a run that does not end (a shared `interval` nobody disposes), given up on early.
+    public static let proofEventFactor = 10
+    /// The events a proof's run may make besides ``proofEventFactor`` times the file's own run.
+    public static let proofEventAllowance = 1_000
+
+    /// The most events a proof's run of the changed file may make, for a file whose own run made
+    /// `events` within `maximumEvents`.
+    static func proofEvents(afterRunOf events: Int, maximumEvents: Int) -> Int {
+        guard events < (Int.max - proofEventAllowance) / proofEventFactor else { return maximumEvents }
+        return min(maximumEvents, events * proofEventFactor + proofEventAllowance)
+    }
+
     /// Runs the file and explains what went wrong: each of the trace's findings (``Trace/findings()``),
     /// placed at the line and column of its first signal, and, for one with a suggestion, the
     /// suggestion made to the file and run again on the same virtual times (``ProvenFix``).
@@ -13,7 +28,8 @@ extension ScenarioFile {
     /// A suggestion whose changed run still has the finding, or (missed values) does not give the
     /// late subscriber more while taking nothing away, is dropped: one that does not remove the
     /// problem is not made. One that cannot be placed in the file, or whose changed file does not run
-    /// within `maximumEvents`, or past ``maximumProvenFixes``, is kept without a proof, and
+    /// within ``proofEventFactor`` times the events of the file's own run and ``proofEventAllowance``
+    /// more (and within `maximumEvents`), or past ``maximumProvenFixes``, is kept without a proof, and
     /// ``Explanation/unproven`` says why.
     /// - Parameters:
     ///   - name: The scenario's name.
@@ -54,6 +70,7 @@ extension ScenarioFile {
         finding find: (Trace) -> [Finding]
     ) -> [Explanation] {
         var proofs = 0
+        let proofEvents = Self.proofEvents(afterRunOf: trace.events.count, maximumEvents: maximumEvents)
         var explanations: [Explanation] = []
         for finding in find(trace) {
             let place = finding.signals.first.flatMap { placed[$0] }
@@ -64,7 +81,7 @@ extension ScenarioFile {
                 } else if let edit = edit(making: suggestion, places: placed),
                           let changed = try? ScenarioFile(parsing: edit.text, file: path) {
                     proofs += 1
-                    if let after = try? changed.scenario(named: name).trace(maximumEvents: maximumEvents) {
+                    if let after = try? changed.scenario(named: name).trace(maximumEvents: proofEvents) {
                         let outcome = FixOutcome(finding: finding, before: trace, after: after)
                         if outcome.removesFinding, Self.helps(finding, outcome, in: trace) {
                             explanation.fix = ProvenFix(edit: edit.description, source: edit.text, after: after, outcome: outcome)
@@ -72,7 +89,9 @@ extension ScenarioFile {
                             explanation.finding.suggestion = nil
                         }
                     } else {
-                        explanation.unproven = "the changed file's run went past the limits (\(maximumEvents) events)"
+                        explanation.unproven = proofEvents < maximumEvents
+                            ? "the changed file's run went past \(proofEvents) events, \(Self.proofEventFactor) times the scenario's own and \(Self.proofEventAllowance) more"
+                            : "the changed file's run went past the limits (\(maximumEvents) events)"
                     }
                 } else {
                     explanation.unproven = "the change could not be placed in the file"

@@ -1,0 +1,66 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files `docs` has staged (written to temporary files beside their places, ``AtomicFile/stage(_:for:)``)
+/// and the folders it created for them, so that a failure before they are put in place leaves
+/// nothing behind: `discard()` removes them. Workers stage at once; the lock guards the lists.
+final class Staging: @unchecked Sendable {
+    // @unchecked: `staged` and `created` are read and written only under `lock`. An NSLock rather
+    // than a Mutex: ThreadSanitizer on Linux does not see Synchronization's Mutex.
+    private let lock = NSLock()
+    private var staged: Set<String> = []
+    private var created: [String] = []
+
+    /// Creates `folder` and the folders above it that do not exist, remembering them for `discard()`;
+    /// does nothing when it exists (as a file too: planning the docs then refuses it).
+    func createFolder(_ folder: String) throws {
+        var missing: [String] = []
+        var path = folder
+        while !path.isEmpty, path != "/", path != ".", !FileManager.default.fileExists(atPath: path) {
+            if let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType,
+               type == .typeSymbolicLink { break }  // a dangling link: planning refuses it
+            missing.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        guard !missing.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            // Those made before the failure.
+            for path in missing { rmdir(path) }
+            throw CommandFailure("cannot create \(folder): \(FileProblem.creatingFolder(folder, error)); nothing was written")
+        }
+        lock.withLock { created = missing.reversed() }
+    }
+
+    /// Writes `data` to a temporary file beside `path` and returns its path.
+    func stage(_ data: Data, for path: String) throws -> String {
+        let temporary: String
+        do {
+            temporary = try AtomicFile.stage(data, for: path)
+        } catch {
+            throw CommandFailure("cannot write \(path): \(FileProblem.writing(path, error)); nothing was written")
+        }
+        lock.withLock { _ = staged.insert(temporary) }
+        return temporary
+    }
+
+    /// `temporary` is in its place: no longer to remove.
+    func committed(_ temporary: String) {
+        lock.withLock { _ = staged.remove(temporary) }
+    }
+
+    /// Removes every staged file not put in place, and the folders created, if empty.
+    func discard() {
+        let (files, folders) = lock.withLock {
+            defer { staged = []; created = [] }
+            return (staged, created)
+        }
+        for file in files { unlink(file) }
+        for folder in folders.reversed() { rmdir(folder) }
+    }
+}
