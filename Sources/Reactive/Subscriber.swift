@@ -179,8 +179,13 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
         }
 
         /// Ends the subscriber: releases the closures, disposes the subscriptions (after the
-        /// lock) and returns the terminal closures.
-        func end() -> (error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
+        /// lock) and returns the terminal closures, or none when `keepingTerminal` is false.
+        ///
+        /// The closures that are not returned are let go of before the subscriptions are
+        /// disposed, as RAC's subscriber disposes its closures' clean-up first: what they
+        /// captured (an operator's downstream subscriber) goes, and ends its own subscription,
+        /// before the subscriptions upstream are disposed.
+        func end(keepingTerminal: Bool) -> (error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
             var next: (@Sendable (Value) -> Void)?
             var error: (@Sendable (any Error) -> Void)?
             var completed: (@Sendable () -> Void)?
@@ -189,10 +194,14 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
                 release(next: &next, error: &error, completed: &completed)
                 ended = subscriptions.end()
             }
-            ended.disposeAll()
-            // `next` is let go of here, after the lock: letting go of a closure can free what it
+            // Let go of here, after the lock: letting go of a closure can free what it
             // captured, the user's objects.
             next = nil
+            if !keepingTerminal {
+                error = nil
+                completed = nil
+            }
+            ended.disposeAll()
             return (error, completed)
         }
 
@@ -222,7 +231,7 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
         box = Box(next: next, error: error, completed: completed)
     }
 
-    deinit { _ = box.end() }
+    deinit { _ = box.end(keepingTerminal: false) }
 
     func sendNext(_ value: Value) {
         box.nextHandler?(value)
@@ -234,11 +243,11 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
     var liveNextHandler: (handler: (@Sendable (Value) -> Void)?, Void)? { box.liveNextHandler }
 
     func sendError(_ error: any Error) {
-        box.end().error?(error)
+        box.end(keepingTerminal: true).error?(error)
     }
 
     func sendCompleted() {
-        box.end().completed?()
+        box.end(keepingTerminal: true).completed?()
     }
 
     func didSubscribe(with other: CompoundDisposable) {

@@ -4,6 +4,13 @@ import Testing
 /// An object to capture in closures and hold weakly, to see when a closure is released.
 private final class Token: Sendable {}
 
+/// Logs its own release.
+private final class ReleaseLogger: Sendable {
+    let log: DeliveryLog
+    init(_ log: DeliveryLog) { self.log = log }
+    deinit { log.append("closures released") }
+}
+
 /// The closure subscriber's own bookkeeping of the subscriptions it is given (RAC's
 /// `RACSubscriber.disposable`), driven directly: a signal gives it one, but a subscriber can be
 /// handed on and given several.
@@ -62,5 +69,22 @@ private final class Token: Sendable {}
         }
         #expect(subscription.isDisposed)
         #expect(weakToken == nil)
+    }
+
+    @Test("a closure subscriber that goes away lets go of its closures before it disposes its subscriptions, as RAC's does")
+    func deinitReleasesClosuresFirst() {
+        let log = DeliveryLog()
+        let subscription = CompoundDisposable()
+        subscription.add(BlockDisposable { log.append("subscription disposed") })
+        // Made in a function, so that only the closure holds the logger.
+        func subscriber() -> ClosureSubscriber<Int> {
+            let logger = ReleaseLogger(log)
+            return ClosureSubscriber<Int>(label: nil, next: { _ in _ = logger }, error: nil, completed: nil)
+        }
+        do {
+            let subscriber = subscriber()
+            subscriber.didSubscribe(with: subscription)
+        }
+        #expect(log.lines == ["closures released", "subscription disposed"])
     }
 }
