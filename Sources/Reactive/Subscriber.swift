@@ -48,6 +48,56 @@ protocol InstrumentationIdentifiable {
     func subscriberIdentity(for probe: Probe) -> SubscriberIdentity
 }
 
+/// The subscriptions a closure subscriber was given (RAC's `disposable` property, less the
+/// closures' own clean-up). Not nested in the generic subscriber, so that the disposal path,
+/// run from code that is not specialized, looks up no metadata.
+private struct ClosureSubscriptions {
+    /// Whether they were disposed (the subscriber terminated or went away): a subscription
+    /// given later is disposed at once.
+    var isEnded = false
+    /// The live subscriptions, in the order given: nearly always one, so the first is inline.
+    var first: CompoundDisposable?
+    var rest: [CompoundDisposable] = []
+
+    /// Adds `subscription`; `false` if they were already ended.
+    mutating func adopt(_ subscription: CompoundDisposable) -> Bool {
+        if isEnded { return false }
+        if first == nil, rest.isEmpty {
+            first = subscription
+        } else {
+            rest.append(subscription)
+        }
+        return true
+    }
+
+    /// Forgets those that are disposed (a disposed compound reads as such before it disposes
+    /// its children) and returns them, for the caller to release after the lock.
+    mutating func removeDisposed() -> ClosureSubscriptions {
+        var removed = ClosureSubscriptions()
+        if let subscription = first, subscription.isDisposed {
+            removed.first = subscription
+            first = rest.isEmpty ? nil : rest.removeFirst()
+        }
+        if rest.contains(where: { $0.isDisposed }) {
+            removed.rest = rest
+            rest.removeAll { $0.isDisposed }
+        }
+        return removed
+    }
+
+    /// Ends them: returns those to dispose, after the lock.
+    mutating func end() -> ClosureSubscriptions {
+        defer { self = ClosureSubscriptions(isEnded: true) }
+        return self
+    }
+
+    /// Disposes them in order; called outside the lock.
+    func disposeAll() {
+        first?.dispose()
+        for subscription in rest { subscription.dispose() }
+    }
+}
+
 /// A subscriber made of closures (RAC's `RACSubscriber` class).
 ///
 /// A terminal event disposes the whole subscription *before* the `error` or
@@ -55,27 +105,29 @@ protocol InstrumentationIdentifiable {
 /// the subscriber terminates or its subscription is disposed (RAC keeps them
 /// until termination or deallocation).
 final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdentifiable {
-    /// The closures live in their own box so the disposable that clears them
-    /// does not keep the subscriber alive. The box reads them under a plain
-    /// lock (not ``Locked``): `sendNext` runs once per delivery.
+    /// The closures and subscriptions, apart from the subscriber: the box is added to each
+    /// subscription, which must not keep the subscriber alive (the subscriber's `deinit` ends
+    /// its subscriptions, as RAC's `dealloc` does). The box reads them under a plain lock
+    /// (not ``Locked``): `sendNext` runs once per delivery.
     ///
-    /// Disposing the box releases the closures: it is the subscriber's own
-    /// clean-up, with no closure of its own to allocate.
+    /// Disposing it (which each of its subscriptions does when it is disposed) releases the
+    /// closures and forgets the subscriptions that are over: nothing more will be delivered.
     private final class Box: Disposable, @unchecked Sendable {
-        // Every closure is touched only inside `lock.withLock`, which makes the run-time
-        // exclusivity checks of the closures' accesses redundant.
+        // @unchecked: every variable is only touched inside `lock.withLock`, which also makes
+        // the run-time exclusivity checks of the closures' accesses redundant.
         private let lock = Lock()
         @exclusivity(unchecked) private var next: (@Sendable (Value) -> Void)?
         @exclusivity(unchecked) private var error: (@Sendable (any Error) -> Void)?
         @exclusivity(unchecked) private var completed: (@Sendable () -> Void)?
+        /// Whether the closures were released.
+        @exclusivity(unchecked) private var isReleased = false
+        @exclusivity(unchecked) private var subscriptions = ClosureSubscriptions()
 
         init(next: (@Sendable (Value) -> Void)?, error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
             self.next = next
             self.error = error
             self.completed = completed
         }
-
-        @exclusivity(unchecked) private var isReleased = false
 
         /// A closure read under the lock. Returned from `withLock` inside this struct, not
         /// bare: a bare function value returned through `withLock`'s generic result is
@@ -100,33 +152,73 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
             lock.withLock { isReleased }
         }
 
-        func dispose() { _ = take() }
-
-        /// Releases the closures and returns the terminal ones.
-        func take() -> (error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
-            let read = lock.withLock { () -> Taken in
-                let read = Taken(next: next, error: error, completed: completed)
-                isReleased = true
-                next = nil
-                error = nil
-                completed = nil
-                return read
+        /// One of the subscriptions was disposed: releases the closures and forgets the
+        /// subscriptions that are disposed. Each subscription calls it, so it acts on every call.
+        func dispose() {
+            // Taken into locals, not returned from `withLock`: a generic result would look up its
+            // metadata on every call, from this unspecialized code.
+            var next: (@Sendable (Value) -> Void)?
+            var error: (@Sendable (any Error) -> Void)?
+            var completed: (@Sendable () -> Void)?
+            var removed = ClosureSubscriptions()
+            lock.withLock {
+                release(next: &next, error: &error, completed: &completed)
+                removed = subscriptions.removeDisposed()
             }
-            // `read.next` goes at the end of this scope, after the lock: letting go of a closure
-            // can free what it captured, the user's objects.
-            return (read.error, read.completed)
+            // The closures and forgotten subscriptions are let go of here, after the lock (set to
+            // nil rather than kept by `withExtendedLifetime`, which would look up their metadata).
+            next = nil
+            error = nil
+            completed = nil
+            withExtendedLifetime(removed) {}
         }
 
-        /// What ``take()`` reads under the lock (a struct, for the reason given at ``Read``).
-        private struct Taken {
-            let next: (@Sendable (Value) -> Void)?
-            let error: (@Sendable (any Error) -> Void)?
-            let completed: (@Sendable () -> Void)?
+        /// Adds `subscription` to those the subscriber ends; `false` if it already ended them.
+        func adopt(_ subscription: CompoundDisposable) -> Bool {
+            lock.withLock { subscriptions.adopt(subscription) }
+        }
+
+        /// Ends the subscriber: releases the closures, disposes the subscriptions (after the
+        /// lock) and returns the terminal closures, or none when `keepingTerminal` is false.
+        ///
+        /// The closures that are not returned are let go of before the subscriptions are
+        /// disposed, as RAC's subscriber disposes its closures' clean-up first: what they
+        /// captured (an operator's downstream subscriber) goes, and ends its own subscription,
+        /// before the subscriptions upstream are disposed.
+        func end(keepingTerminal: Bool) -> (error: (@Sendable (any Error) -> Void)?, completed: (@Sendable () -> Void)?) {
+            var next: (@Sendable (Value) -> Void)?
+            var error: (@Sendable (any Error) -> Void)?
+            var completed: (@Sendable () -> Void)?
+            var ended = ClosureSubscriptions()
+            lock.withLock {
+                release(next: &next, error: &error, completed: &completed)
+                ended = subscriptions.end()
+            }
+            // Let go of here, after the lock: letting go of a closure can free what it
+            // captured, the user's objects.
+            next = nil
+            if !keepingTerminal {
+                error = nil
+                completed = nil
+            }
+            ended.disposeAll()
+            return (error, completed)
+        }
+
+        /// Moves the closures out into the arguments; called under the lock.
+        @inline(__always)
+        private func release(
+            next: inout (@Sendable (Value) -> Void)?, error: inout (@Sendable (any Error) -> Void)?,
+            completed: inout (@Sendable () -> Void)?
+        ) {
+            isReleased = true
+            swap(&next, &self.next)
+            swap(&error, &self.error)
+            swap(&completed, &self.completed)
         }
     }
 
     private let box: Box
-    private let disposable = CompoundDisposable()
     let label: String?
 
     init(
@@ -136,12 +228,10 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
         completed: (@Sendable () -> Void)?
     ) {
         self.label = label
-        let box = Box(next: next, error: error, completed: completed)
-        self.box = box
-        disposable.add(box)
+        box = Box(next: next, error: error, completed: completed)
     }
 
-    deinit { disposable.dispose() }
+    deinit { _ = box.end(keepingTerminal: false) }
 
     func sendNext(_ value: Value) {
         box.nextHandler?(value)
@@ -153,28 +243,20 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
     var liveNextHandler: (handler: (@Sendable (Value) -> Void)?, Void)? { box.liveNextHandler }
 
     func sendError(_ error: any Error) {
-        let handlers = box.take()
-        disposable.dispose()
-        handlers.error?(error)
+        box.end(keepingTerminal: true).error?(error)
     }
 
     func sendCompleted() {
-        let handlers = box.take()
-        disposable.dispose()
-        handlers.completed?()
+        box.end(keepingTerminal: true).completed?()
     }
 
     func didSubscribe(with other: CompoundDisposable) {
         if other.isDisposed { return }
-        disposable.add(other)
-        // When that subscription is disposed, forget it, so a long-lived
-        // subscriber does not accumulate finished subscriptions, and release
+        guard box.adopt(other) else { return other.dispose() }
+        // When that subscription is disposed, the box forgets it, so a long-lived
+        // subscriber does not accumulate finished subscriptions, and releases
         // the closures: nothing more will be delivered to them.
-        let mine = disposable, box = self.box
-        other.add(BlockDisposable { [unowned(unsafe) other] in
-            mine.remove(other)
-            _ = box.take()
-        })
+        other.add(box)
     }
 
     func subscriberIdentity(for probe: Probe) -> SubscriberIdentity {

@@ -123,6 +123,39 @@ private final class LoggingDisposable: Disposable {
         #expect(!b.isDisposed)
     }
 
+    @Test("a compound disposable keeps the order added across its two inline children and the array past them")
+    func compoundOrderAcrossSpill() {
+        let log = DeliveryLog()
+        let children = (0..<6).map { LoggingDisposable("\($0)", log: log) }
+        let compound = CompoundDisposable()
+        compound.add(children[0])
+        compound.add(children[1])
+        compound.remove(children[0])  // the first inline child: the second moves up
+        compound.add(children[2])     // goes after 1, not into the freed slot
+        compound.add(children[3])     // spills past the inline two
+        compound.add(children[4])
+        compound.remove(children[3])  // out of the spilled part
+        compound.remove(children[1])  // out of the inline part while spilled
+        compound.add(children[5])
+        compound.dispose()
+        #expect(log.lines == ["2", "4", "5"])
+    }
+
+    @Test("removing a child added more than once removes every occurrence, inline or spilled")
+    func compoundRemoveEveryOccurrence() {
+        let log = DeliveryLog()
+        let twice = LoggingDisposable("twice", log: log)
+        let other = LoggingDisposable("other", log: log)
+        let compound = CompoundDisposable([twice, other])
+        compound.add(twice)
+        compound.remove(twice)
+        let inline = CompoundDisposable([twice, twice])
+        inline.remove(twice)
+        compound.dispose()
+        inline.dispose()
+        #expect(log.lines == ["other"])
+    }
+
     @Test("removing matches by identity, not by equal-looking content")
     func compoundRemoveByIdentity() {
         let log = DeliveryLog()

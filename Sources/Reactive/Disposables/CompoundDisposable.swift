@@ -14,13 +14,58 @@ import Synchronization
 /// subscription.dispose()   // disposes timer, then request
 /// ```
 public final class CompoundDisposable: Disposable {
-    /// The children, or `nil` once disposed.
-    private let children: Locked<[any Disposable]?>
+    /// The children, in the order added. As in RAC, the first two are kept inline, so that a
+    /// subscription's few children cost no array; more spill into `rest`.
+    private struct Children {
+        // Invariant: `second` is set only if `first` is, and `rest` is non-empty only if both are.
+        var first: (any Disposable)?
+        var second: (any Disposable)?
+        var rest: [any Disposable] = []
+        var isDisposed = false
+
+        mutating func append(_ disposable: any Disposable) {
+            if first == nil {
+                first = disposable
+            } else if second == nil {
+                second = disposable
+            } else {
+                rest.append(disposable)
+            }
+        }
+
+        /// Removes every child that is `disposable`, keeping the others in order.
+        mutating func removeAll(_ disposable: any Disposable) {
+            if rest.isEmpty {
+                if second === disposable { second = nil }
+                if first === disposable {
+                    first = second
+                    second = nil
+                }
+                return
+            }
+            // Spilled: rare, so simply rebuilt.
+            var kept = [first!, second!] + rest
+            kept.removeAll { $0 === disposable }
+            self = Children()
+            for child in kept { append(child) }
+        }
+
+        /// Disposes the children in order; called outside the lock.
+        func disposeAll() {
+            first?.dispose()
+            second?.dispose()
+            for child in rest { child.dispose() }
+        }
+    }
+
+    private let children: Locked<Children>
     private let disposed = Atomic(false)
 
     /// Creates a compound disposable holding `disposables`.
     public init(_ disposables: [any Disposable] = []) {
-        children = Locked(disposables)
+        var children = Children()
+        for disposable in disposables { children.append(disposable) }
+        self.children = Locked(children)
     }
 
     public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
@@ -32,10 +77,8 @@ public final class CompoundDisposable: Disposable {
     public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
         let added = children.withLock { children -> Bool in
-            guard children != nil else { return false }
-            // Room for the few that a subscription adds, in one allocation.
-            if children!.capacity == 0 { children!.reserveCapacity(4) }
-            children!.append(disposable)
+            guard !children.isDisposed else { return false }
+            children.append(disposable)
             return true
         }
         if !added { disposable.dispose() }
@@ -46,16 +89,17 @@ public final class CompoundDisposable: Disposable {
     /// Nothing is released under the lock: the caller's reference keeps the removed child alive.
     public func remove(_ disposable: any Disposable) {
         children.withLock { children in
-            children?.removeAll { $0 === disposable }
+            if !children.isDisposed { children.removeAll(disposable) }
         }
     }
 
     public func dispose() {
-        let children = self.children.withLock { children -> [any Disposable]? in
-            defer { children = nil }
-            if children != nil { disposed.store(true, ordering: .releasing) }
+        let taken = children.withLock { children -> Children? in
+            guard !children.isDisposed else { return nil }
+            defer { children = Children(isDisposed: true) }
+            disposed.store(true, ordering: .releasing)
             return children
         }
-        children?.forEach { $0.dispose() }
+        taken?.disposeAll()
     }
 }

@@ -57,7 +57,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
 
     deinit {
         upstream.dispose()
-        // The removal closures of `register` hold the list, not the subject;
+        // The removals of `register` hold the list, not the subject;
         // letting go of the subscribers here ends that cycle.
         subscribers.removeAll()
     }
@@ -97,10 +97,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     /// Adds `passthrough` to the live subscribers until its subscription is disposed.
     final func register(_ passthrough: Passthrough<Value>) {
         subscribers.append(passthrough)
-        let id = ObjectIdentifier(passthrough)
-        // Captures the list rather than a weak `self` (see `didSubscribe(with:)`);
-        // `deinit` empties the list, so it does not outlive the subject by a cycle.
-        passthrough.disposable.add(BlockDisposable { [subscribers] in subscribers.remove(id) })
+        passthrough.disposable.add(SubscriberRemoval(of: ObjectIdentifier(passthrough), from: subscribers))
     }
 
     /// Subscribes `subscriber` through ``attach(_:)``, run on
