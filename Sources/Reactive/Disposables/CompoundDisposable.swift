@@ -13,7 +13,7 @@ import Synchronization
 /// subscription.add(request)
 /// subscription.dispose()   // disposes timer, then request
 /// ```
-public final class CompoundDisposable: Disposable {
+public final class CompoundDisposable: Disposable, @unchecked Sendable {
     /// The children, in the order added. As in RAC, the first two are kept inline, so that a
     /// subscription's few children cost no array; more spill into `rest`.
     private struct Children {
@@ -58,14 +58,15 @@ public final class CompoundDisposable: Disposable {
         }
     }
 
-    private let children: Locked<Children>
+    // `children` is only touched inside `lock.withLock`; the lock lives in the object, so a
+    // compound disposable is one allocation.
+    private let lock = InlineLock()
+    @exclusivity(unchecked) private var children = Children()
     private let disposed = Atomic(false)
 
     /// Creates a compound disposable holding `disposables`.
     public init(_ disposables: [any Disposable] = []) {
-        var children = Children()
         for disposable in disposables { children.append(disposable) }
-        self.children = Locked(children)
     }
 
     public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
@@ -76,7 +77,7 @@ public final class CompoundDisposable: Disposable {
     /// can be passed straight in.
     public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
-        let added = children.withLock { children -> Bool in
+        let added = lock.withLock { () -> Bool in
             guard !children.isDisposed else { return false }
             children.append(disposable)
             return true
@@ -88,18 +89,20 @@ public final class CompoundDisposable: Disposable {
     ///
     /// Nothing is released under the lock: the caller's reference keeps the removed child alive.
     public func remove(_ disposable: any Disposable) {
-        children.withLock { children in
+        lock.withLock {
             if !children.isDisposed { children.removeAll(disposable) }
         }
     }
 
     public func dispose() {
-        let taken = children.withLock { children -> Children? in
-            guard !children.isDisposed else { return nil }
-            defer { children = Children(isDisposed: true) }
+        // Taken into a local rather than returned from `withLock` (a generic result).
+        var taken = Children(isDisposed: true)
+        let wasDisposed = lock.withLock { () -> Bool in
+            guard !children.isDisposed else { return true }
+            swap(&taken, &children)
             disposed.store(true, ordering: .releasing)
-            return children
+            return false
         }
-        taken?.disposeAll()
+        if !wasDisposed { taken.disposeAll() }
     }
 }
