@@ -38,13 +38,13 @@ enum Input {
         }
     }
 
-    /// The trace file at `path` mapped into memory, when it is a regular file (`nil` for a pipe or a
-    /// device, which ``read(_:)`` reads), refusing one larger than ``Limits/maximumTraceFileSize``
+    /// The trace file at `path` mapped into memory, when it is a regular file larger than
+    /// ``Limits/maximumFileSize`` (`nil` for a smaller one, a pipe or a device, which ``read(_:)`` reads), refusing one larger than ``Limits/maximumTraceFileSize``
     /// (256 MB per million events of `--max-events`) by its size, without reading it.
     static func mappedTraceFile(_ path: String) throws -> MappedFile? {
         let file: MappedFile?
         do {
-            file = try MappedFile(path)
+            file = try MappedFile(path, largerThan: Limits.maximumFileSize)
         } catch {
             throw CommandFailure("cannot read \(path): \(FileProblem.reading(path, error))")
         }
@@ -52,7 +52,7 @@ enum Input {
         let limit = Limits.maximumTraceFileSize
         guard file.bytes.count <= limit else {
             throw CommandFailure(
-                "cannot read \(path): it is \(file.bytes.count >> 20) MB; sigviz reads trace files up to \(limit >> 20) MB at --max-events "
+                "cannot read \(path): it is \((file.bytes.count + (1 << 20) - 1) >> 20) MB; sigviz reads trace files up to \(limit >> 20) MB at --max-events "
                     + "\(Limits.maximumEvents) (\(Limits.traceFileBytesPerMillionEvents >> 20) MB per million events, and at least \(Limits.maximumFileSize >> 20) MB); "
                     + "a larger --max-events reads larger files")
         }

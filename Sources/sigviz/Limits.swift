@@ -22,7 +22,8 @@ struct LimitOptions: ParsableArguments {
 /// How big a trace sigviz makes or reads: the limits that keep a hostile or runaway input from
 /// exhausting memory (docs/reliability.md).
 enum Limits {
-    /// The largest file sigviz reads: 64 MB.
+    /// The largest scenario file, or input through a pipe or device, sigviz reads: 64 MB (a trace
+    /// file may be larger: ``maximumTraceFileSize``). A trace file larger than this is mapped.
     static let maximumFileSize = 64 << 20
     /// The largest `--max-events`.
     static let largestMaximumEvents = 100_000_000

@@ -18,9 +18,13 @@ final class MappedFile {
     private var released = 0
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    /// Maps the regular file at `path`; `nil` when it is not a regular file (a pipe, a device), has
-    /// no size or cannot be mapped: one to read instead. A failure is a `POSIXError`, for ``FileProblem`` to put into words.
-    init?(_ path: String) throws(POSIXError) {
+    /// Maps the regular file at `path` when it is larger than `size` bytes; `nil` when it is not a
+    /// regular file (a pipe, a device), is no larger than `size`, or cannot be mapped: one to read
+    /// instead. A failure is a `POSIXError`, for ``FileProblem`` to put into words.
+    ///
+    /// Only large files are mapped: a mapped file truncated by another program while it is read,
+    /// or a disk error under it, ends the process (SIGBUS), where `read` reports an error.
+    init?(_ path: String, largerThan size: Int) throws(POSIXError) {
         var descriptor: Int32
         repeat {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -33,6 +37,7 @@ final class MappedFile {
         // say they have no size have something, or fail to read with their own reason.
         guard status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
         let count = Int(status.st_size)
+        guard count > size else { return nil }
         // A file that cannot be mapped (on a file system without mmap) is read instead.
         guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
         _ = madvise(address, count, MADV_SEQUENTIAL)

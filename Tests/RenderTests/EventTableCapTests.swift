@@ -55,6 +55,19 @@ private func rows(_ table: String) -> [String] {
         #expect(site.map(\.contents) == ReportBuilder().build([ReportEntry(name: "many", title: "Many", explanation: "Many values.", trace: trace)]).map(\.contents))
     }
 
+    @Test("a reference to an event past the table's cap is plain text, not a link to a row that is not there")
+    func referencesPastTheCap() throws {
+        #expect(ReportPage.eventReference(9_999) == "<a href=\"#event-9999\">#9999</a>")
+        #expect(ReportPage.eventReference(ReportPage.eventTableLimit) == "#10000")
+        let trace = deliveries(5_100)
+        let site = ReportBuilder().build([ReportEntry(name: "many", title: "Many", explanation: "Many values.", trace: trace)])
+        let page = String(decoding: try #require(site.last).contents, as: UTF8.self)
+        let ids = Set(page.matches(of: /id="event-(\d+)"/).map { Int($0.1)! })
+        let targets = page.matches(of: /href="#event-(\d+)"/).map { Int($0.1)! }
+        #expect(!targets.isEmpty)
+        #expect(targets.allSatisfy { ids.contains($0) })
+    }
+
     @Test("numbers are grouped by thousands", arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (10_000_000, "10,000,000"), (-1234, "-1,234")])
     func grouping(number: Int, text: String) {
         #expect(ReportPage.grouped(number) == text)

@@ -135,7 +135,7 @@ struct LimitTests {
         let limit = count / 4
         let run = try measuredSigviz(["render", file.path, "--max-events", String(limit)], timeout: 60)
         #expect(run.status == 1 && !run.crashed, "\(run.summary)")
-        #expect(run.errors == "Error: cannot read \(file.path): it is \(size >> 20) MB; sigviz reads trace files up to \(max(64 << 20, limit * (256 << 20) / 1_000_000) >> 20) MB "
+        #expect(run.errors == "Error: cannot read \(file.path): it is \((size + (1 << 20) - 1) >> 20) MB; sigviz reads trace files up to \(max(64 << 20, limit * (256 << 20) / 1_000_000) >> 20) MB "
                     + "at --max-events \(limit) (256 MB per million events, and at least 64 MB); a larger --max-events reads larger files\n", "\(run.errors)")
         #expect(run.peakMemory <= memoryBound(64 << 20), "peak \(run.megabytes) MB: it read the file")
         #expect(run.seconds < 10, "\(run.seconds) s")

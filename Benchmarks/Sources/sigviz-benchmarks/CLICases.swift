@@ -88,15 +88,16 @@ func cliRows(repetitions: Int) -> (rows: [Row], notes: [String]) {
 
 /// The wall time of one run of `binary` with `arguments`, from launch to exit; traps if it fails.
 func wallTime(_ binary: URL, _ arguments: [String]) -> Double {
-    run(binary, arguments).seconds
+    run(binary, arguments)
 }
 
-/// One run of `binary` with `arguments`, its output to /dev/null: the wall time from launch to exit
-/// and the child's peak resident set size (`ru_maxrss` from `wait4`, in bytes); traps if it fails.
+/// One run of `binary` with `arguments`, its output to /dev/null: the wall time from launch to exit;
+/// traps if it fails. (Its `ru_maxrss` is not the child's own peak: a child that `posix_spawn`
+/// starts carries this process's; ``peakMemoryAndTime(_:_:)`` measures that.)
 ///
-/// `posix_spawn` and `wait4`, not Foundation's `Process`: on Linux `Process.waitUntilExit()`
+/// `posix_spawn` and `waitpid`, not Foundation's `Process`: on Linux `Process.waitUntilExit()`
 /// polls its run loop every 50 ms, which would round every run up to a multiple of 50 ms.
-func run(_ binary: URL, _ arguments: [String]) -> (seconds: Double, peakResident: Int) {
+func run(_ binary: URL, _ arguments: [String]) -> Double {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -109,21 +110,14 @@ func run(_ binary: URL, _ arguments: [String]) -> (seconds: Double, peakResident
     let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, environ)
     guard spawned == 0 else { fatalError("cannot run \(binary.path): \(String(cString: strerror(spawned)))") }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-        guard errno == EINTR else { fatalError("wait4 failed: \(String(cString: strerror(errno)))") }
+    while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { fatalError("waitpid failed: \(String(cString: strerror(errno)))") }
     }
     let elapsed = ContinuousClock.now - start
     // Exited (the low 7 bits are 0) with status 0.
     precondition(status & 0x7f == 0 && (status >> 8) & 0xff == 0,
                  "sigviz \(arguments.joined(separator: " ")) failed (wait status \(status))")
-    // Linux gives ru_maxrss in kilobytes (macOS in bytes).
-    #if os(Linux)
-    let peak = Int(usage.ru_maxrss) * 1024
-    #else
-    let peak = Int(usage.ru_maxrss)
-    #endif
-    return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, peak)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
 /// `412 ms`, `1.23 s`.

@@ -31,16 +31,18 @@ func docsRows(scale: Int, repetitions: Int) -> (rows: [Row], notes: [String]) {
         for round in 0...repetitions {
             // A new folder each time: every file is written, none compared with one already there.
             let output = scratch.appendingPathComponent("docs-\(count)-\(round)")
-            let write = run(binary, ["docs", scenarios.path, "-o", output.path, "-j", "2"])
+            // Through GNU time (``peakMemoryAndTime``): the `ru_maxrss` of a child that `posix_spawn`
+            // starts begins at this process's own peak, which the scale rows put at a gigabyte.
+            let write = peakMemoryAndTime(binary, ["docs", scenarios.path, "-o", output.path, "-j", "2"])
             let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path))?.count ?? 0
             precondition(files == 2 * count + 1, "sigviz docs wrote \(files) files for \(count) scenarios")
-            let check = run(binary, ["docs", scenarios.path, "-o", output.path, "--check", "-j", "2"])
+            let check = peakMemoryAndTime(binary, ["docs", scenarios.path, "-o", output.path, "--check", "-j", "2"])
             try? FileManager.default.removeItem(at: output)
             guard round > 0 else { continue }  // the warm-up round
             time["docs-\(count)", default: []].append(write.seconds)
             time["check-\(count)", default: []].append(check.seconds)
-            resident["docs-\(count)", default: []].append(Double(write.peakResident))
-            resident["check-\(count)", default: []].append(Double(check.peakResident))
+            resident["docs-\(count)", default: []].append(write.bytes)
+            resident["check-\(count)", default: []].append(check.bytes)
         }
     }
 
@@ -86,7 +88,7 @@ func docsRows(scale: Int, repetitions: Int) -> (rows: [Row], notes: [String]) {
         "docs: folders of 100 and 1,000 scenario files generated from the built-in catalog's 25 files, varied by a seeded "
             + "generator (Benchmarks/Sources/sigviz-benchmarks/ScenarioCorpus.swift: names, labels, times, values, extra "
             + "subscribers; every expectation passes); `docs` writes into a new, empty folder, `--check` then checks it; "
-            + "wall time and peak resident size (`ru_maxrss` of `wait4`) of the subprocess, medians after a warm-up round.",
+            + "wall time and peak resident size (GNU time's `%M`, as the scale rows) of the subprocess, medians after a warm-up round.",
     ]
     return (rows, notes)
 }

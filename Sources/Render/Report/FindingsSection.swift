@@ -37,6 +37,9 @@ extension ReportPage {
         return style
     }
 
+    /// The most events a finding lists by number; the rest are counted ("and 1,234 more").
+    static let eventListLimit = 50
+
     /// "1 finding", "3 findings".
     static func count(_ findings: Int) -> String {
         "\(findings) finding\(findings == 1 ? "" : "s")"
@@ -51,8 +54,10 @@ extension ReportPage {
         item += ">\n<p><strong>\(escaped(sentenceCase(finding.kind.words), for: .html)):</strong> "
             + "\(escaped(finding.sentence, for: .html))</p>\n"
         if !events.isEmpty {
+            let listed = events.prefix(eventListLimit)
             item += "<p class=\"r-finding-events r-muted\">Its events: "
-                + events.map { "<a href=\"#event-\($0)\">#\($0)</a>" }.joined(separator: ", ") + "</p>\n"
+                + listed.map(eventReference).joined(separator: ", ")
+                + (events.count > listed.count ? ", and \(grouped(events.count - listed.count)) more" : "") + "</p>\n"
         }
         if let suggestion = finding.suggestion {
             item += "<p><strong>Suggestion:</strong> \(escaped(suggestion.sentence, for: .html))"

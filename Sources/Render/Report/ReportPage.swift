@@ -192,7 +192,7 @@ enum ReportPage {
             section += "<tr><td>\(escaped(run.signal, for: .html))</td><td class=\"r-number\">\(run.number)</td>"
                 + "<td class=\"r-number\">\(SecondsFormat(precision: .decimals(6)).format(run.time))</td>"
                 + "<td>\(escaped(shortened(run.chain.text, to: cellLimit), for: .html))</td>"
-                + "<td class=\"r-number\"><a href=\"#event-\(run.event)\">#\(run.event)</a></td></tr>\n"
+                + "<td class=\"r-number\">\(eventReference(run.event))</td></tr>\n"
         }
         return section + "</tbody>\n</table>\n</section>\n"
     }
@@ -260,6 +260,12 @@ enum ReportPage {
     /// The most rows of a page's events table: a trace of millions of events shows its first 10,000,
     /// and says so above the table, so that a page stays a few megabytes whatever the trace.
     static let eventTableLimit = 10_000
+
+    /// A reference to event `index`: a link to its row of the events table, or plain `#N` when the
+    /// table stops before it (``eventTableLimit``), so that no link leads nowhere.
+    static func eventReference(_ index: Int) -> String {
+        index < eventTableLimit ? "<a href=\"#event-\(index)\">#\(index)</a>" : "#\(index)"
+    }
 
     /// The events table: a row per event, the first `limit` of them when there are more, under a
     /// line that says how many are shown and how to get them all (`sigviz trace`).
