@@ -36,29 +36,12 @@ func peakMemoryAndTime(_ binary: URL, _ arguments: [String]) -> (bytes: Double, 
     }
     let report = FileManager.default.temporaryDirectory.appendingPathComponent("sigviz-scale-time-\(getpid())").path
     defer { unlink(report) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([time, "-f", "%M", "-o", report, binary.path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let start = ContinuousClock.now
-    let spawned = posix_spawn(&pid, time, &actions, nil, argv, environ)
-    guard spawned == 0 else { fatalError("cannot run \(time): \(String(cString: strerror(spawned)))") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-        guard errno == EINTR else { fatalError("waitpid failed: \(String(cString: strerror(errno)))") }
-    }
-    let elapsed = ContinuousClock.now - start
-    precondition(status & 0x7f == 0 && (status >> 8) & 0xff == 0,
-                 "sigviz \(arguments.joined(separator: " ")) failed (wait status \(status))")
+    let seconds = run(URL(fileURLWithPath: time), ["-f", "%M", "-o", report, binary.path] + arguments)
     let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
     guard let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {
         fatalError("GNU time reported no peak memory: '\(text)'")
     }
-    return (kilobytes * 1024, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    return (kilobytes * 1024, seconds)
 }
 
 /// Peak memory of `sigviz trace --format json|perfetto` and `sigviz render` on the 1 M and 10 M-event
