@@ -16,11 +16,7 @@ enum FileContents {
     /// has fewer. A regular file, a pipe and a device are read alike, with read(2), again after an
     /// interruption (EINTR).
     static func read(_ path: String, upTo count: Int) throws(POSIXError) -> Data {
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { throw POSIXError(errno) }
+        let descriptor = try openForReading(path)
         defer { close(descriptor) }
         var data = Data()
         // A regular file's bytes go into one buffer of their size, as Data(contentsOf:) puts them.
@@ -40,5 +36,16 @@ enum FileContents {
             data.append(contentsOf: buffer[..<got])
         }
         return data
+    }
+
+    /// The file at `path` opened read-only (close-on-exec), again after an interruption (EINTR):
+    /// how every file sigviz reads is opened. The caller closes it.
+    static func openForReading(_ path: String) throws(POSIXError) -> Int32 {
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw POSIXError(errno) }
+        return descriptor
     }
 }

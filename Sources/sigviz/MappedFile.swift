@@ -25,11 +25,7 @@ final class MappedFile {
     /// Only large files are mapped: a mapped file truncated by another program while it is read,
     /// or a disk error under it, ends the process (SIGBUS), where `read` reports an error.
     init?(_ path: String, largerThan size: Int) throws(POSIXError) {
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { throw POSIXError(errno) }
+        let descriptor = try FileContents.openForReading(path)
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw POSIXError(errno) }
