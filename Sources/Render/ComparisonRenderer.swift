@@ -25,8 +25,9 @@ public struct ComparisonRenderer: Sendable {
 
     /// The SVG document with one panel per trace, top to bottom in the order given.
     public func render(_ traces: [Trace]) -> String {
-        let models = traces.map { TimelineModel($0) }
-        let axis = TimeAxis(end: models.map(\.duration).max() ?? 0, scale: scale)
+        // The axis first: which lanes are drawn as counts depends on it.
+        let axis = TimeAxis(end: traces.map(\.duration).max() ?? 0, scale: scale)
+        let models = traces.map { TimelineModel($0, axis: axis) }
         var painter = TimelinePainter(theme: theme, axis: axis)
         let heights = models.map { painter.measure($0) }
         let body = zip(models, heights).reduce(0.0) { total, pair in

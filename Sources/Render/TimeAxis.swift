@@ -1,7 +1,7 @@
 import Tracer
 
 /// Seconds to pixels, and the ticks.
-struct TimeAxis {
+struct TimeAxis: Equatable {
     let end: Double
     let scale: Double
 
@@ -27,6 +27,10 @@ struct TimeAxis {
     var width: Double { Layout.plotLeft + plotWidth + Layout.rightMargin }
 
     func x(_ time: Double) -> Double { Layout.plotLeft + time * scale }
+
+    /// The most marks a lane draws one by one on this axis: past it (``Layout/densityLimit`` marks
+    /// per pixel) the lane shows counts (``MarkCounts``).
+    var markLimit: Int { Int((max(plotWidth, 1) * Layout.densityLimit).rounded(.down)) }
 
     /// The tick spacing: 1, 2 or 5 × 10ⁿ seconds, at least 56 pixels apart.
     var tick: Double {

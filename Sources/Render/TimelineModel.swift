@@ -87,7 +87,11 @@ struct TimelineModel {
         /// RAC's description of the signal the lane is about (or the one subscribed to), when
         /// that is not its name: for the lane's tooltip.
         var description: String?
+        /// The lane's marks, in trace order; none when it is drawn as ``counts``.
         var marks: [Mark] = []
+        /// For a lane with more marks than the axis draws one by one (``TimeAxis/markLimit``), its
+        /// marks counted per bin in their place.
+        var counts: MarkCounts?
         /// Where the lane's line starts and ends (subscriber lanes).
         var start: Double?
         var end: Double?
@@ -113,6 +117,21 @@ struct TimelineModel {
         /// For an inner subscription's lane, when its signal was made for a value, if that was
         /// before the subscription: the signal waited (as `flatten(2)`'s third request does).
         var waitingSince: Double?
+        /// The lane's place among the lanes as they were made, before ``arrange(_:)`` orders them.
+        fileprivate var made = 0
+
+        /// Adds a mark, or counts it once the lane has more than `limit`.
+        fileprivate mutating func add(_ mark: Mark, limit: Int, axis: TimeAxis) {
+            if counts != nil {
+                counts?.add(mark)
+                return
+            }
+            marks.append(mark)
+            if marks.count > limit {
+                counts = MarkCounts(marks, on: axis)
+                marks = []
+            }
+        }
     }
 
     let title: String
@@ -125,12 +144,28 @@ struct TimelineModel {
     let eventCount: Int
     /// How long the timeline runs: the trace, and any expected event after it.
     var duration: Double
+    /// The axis the lanes are counted for: which are drawn as counts, and their bins.
+    let axis: TimeAxis
     /// The trace, for ``cause(of:)`` and ``chain(ofRun:)``.
     private let trace: Trace
     /// The trace's events.
     private var events: [TraceEvent] { trace.events }
-    /// Whether each event of the trace is drawn as a mark, by position.
-    private var drawn: [Bool] = []
+    /// The lane each event of the trace is drawn on, by position: -1 for none. An event drawn on
+    /// two lanes (a run's end on a cold signal's lane and the completion on the lane of the labelled
+    /// subscription that ran it) has the later one, the subscriber's: ``LaneOptions/only`` keeps it
+    /// whenever it keeps the other, since both are picked by the signal's name.
+    private var lanesOfEvents: [Int32] = []
+
+    /// The lane the event at position `event` is drawn on, as ``lanes`` are ordered: the later of
+    /// two. `nil` for an event not drawn.
+    func lane(of event: Int) -> Int? {
+        guard lanesOfEvents.indices.contains(event) else { return nil }
+        let lane = lanesOfEvents[event]
+        return lane >= 0 ? Int(lane) : nil
+    }
+
+    /// When the event at position `event` happened.
+    func time(of event: Int) -> Double { events[event].time }
 
     /// For a delivery drawn on a subscriber lane, the nearest drawn event in
     /// its chain of causes (the send it came from), if any.
@@ -141,7 +176,7 @@ struct TimelineModel {
         var cause = events[event].cause
         var steps = 0
         while let current = cause, steps < 64, events.indices.contains(current) {
-            if drawn[current] { return current }
+            if lanesOfEvents[current] >= 0 { return current }
             cause = events[current].cause
             steps += 1
         }
@@ -163,10 +198,14 @@ struct TimelineModel {
         return SubscriptionChain(leadingTo: subscription, in: trace)
     }
 
-    init(_ trace: Trace, lanes options: LaneOptions = LaneOptions()) {
+    /// The timeline of `trace`, its lanes counted for `axis` (by default the trace's own, fitted).
+    init(_ trace: Trace, lanes options: LaneOptions = LaneOptions(), axis: TimeAxis? = nil) {
         self.trace = trace
         title = trace.title ?? "Trace"
         duration = trace.duration
+        let axis = axis ?? TimeAxis(end: trace.duration, scale: nil)
+        self.axis = axis
+        let limit = axis.markLimit
         eventCount = trace.events.count
         // Tables by signal and subscription id: arrays, since a trace numbers them from 0 (a
         // dictionary per event was most of the time of a large trace).
@@ -261,10 +300,12 @@ struct TimelineModel {
             laneSignals.append(nil)
         }
         for index in lanes.indices {
-            // A signal with effects, sends and connects counted them together: room enough for each.
+            lanes[index].made = index
+            // A signal with effects, sends and connects counted them together: room enough for each,
+            // up to the most a lane draws one by one.
             let count = lanes[index].subscription.map { subscriptionMarks.indices.contains($0) ? subscriptionMarks[$0] : 0 }
                 ?? laneSignals[index].map { signalMarks.indices.contains($0) ? signalMarks[$0] : 0 } ?? 0
-            lanes[index].marks.reserveCapacity(count)
+            lanes[index].marks.reserveCapacity(min(count, limit + 1))
         }
         // didSubscribe runs so far, by signal: each run's number.
         var runNumbers = [Int](repeating: 0, count: trace.signals.count)
@@ -272,25 +313,31 @@ struct TimelineModel {
         var openRuns: [Int: (lane: Int, number: Int)] = [:]
         // When each connection was disposed.
         var disconnections: [Int: Double] = [:]
-        var drawn = [Bool](repeating: false, count: trace.events.count)
+        var lanesOfEvents = [Int32](repeating: -1, count: trace.events.count)
+        // The spans of `true` of each lane that draws a subscription, kept as its marks come.
+        var spans = [TrueSpans](repeating: TrueSpans(), count: lanes.count)
         // The scheduler each event ran on after a hop, by the hop's position in `hopNames`: what a
         // hop did at once (its delivery and all that followed in the instant) ran on its
         // scheduler. Only within the hop's instant: work scheduled for later (a delay) runs on
-        // its own scheduler, though it names its cause.
+        // its own scheduler, though it names its cause. Made at the first hop: a trace without
+        // one needs none.
         var hopNames: [SchedulerName] = []
-        var ranOn = [Int32](repeating: -1, count: trace.events.count)
+        var ranOn: [Int32] = []
         for (index, event) in trace.events.enumerated() {
             if case .hop(_, let scheduler) = event.kind {
+                if ranOn.isEmpty { ranOn = [Int32](repeating: -1, count: trace.events.count) }
                 ranOn[index] = Int32(hopNames.count)
                 hopNames.append(SchedulerName(scheduler))
-            } else if let cause = event.cause, cause < index, cause >= 0, trace.events[cause].time == event.time {
+            } else if !ranOn.isEmpty, let cause = event.cause, cause < index, cause >= 0, trace.events[cause].time == event.time {
                 ranOn[index] = ranOn[cause]
             }
             func add(_ lane: Int?, _ kind: MarkKind) {
                 guard let lane else { return }
-                let scheduler = ranOn[index] >= 0 ? hopNames[Int(ranOn[index])] : nil
-                lanes[lane].marks.append(Mark(time: event.time, kind: kind, event: index, ranOn: scheduler))
-                drawn[index] = true
+                let scheduler = !ranOn.isEmpty && ranOn[index] >= 0 ? hopNames[Int(ranOn[index])] : nil
+                let mark = Mark(time: event.time, kind: kind, event: index, ranOn: scheduler)
+                lanes[lane].add(mark, limit: limit, axis: axis)
+                if lanes[lane].drawsSubscription { spans[lane].add(mark) }
+                lanesOfEvents[index] = Int32(lane)
             }
             /// Draws the end of a didSubscribe run's subscription on its lane, once.
             func endRun(_ subscription: Int, _ ending: Ending) {
@@ -350,10 +397,8 @@ struct TimelineModel {
             case .signal, .hop: break
             }
         }
-        self.drawn = drawn
-        for index in lanes.indices where lanes[index].drawsSubscription {
-            lanes[index].trueSpans = Self.trueSpans(of: lanes[index].marks)
-        }
+        self.lanesOfEvents = lanesOfEvents
+        for index in lanes.indices { lanes[index].trueSpans = spans[index].spans }
         arrange(options)
         sideEffects = trace.signals.compactMap { signal in
             runNumbers[signal.id] > 0 ? (signal.name, runNumbers[signal.id]) : nil
@@ -362,31 +407,13 @@ struct TimelineModel {
 }
 
 extension TimelineModel {
-    /// The spans in which the latest value of `marks` was `true`, when every value is `true` or
-    /// `false` and one is `true`; none otherwise. A replayed value counts: it is the lane's value too.
-    static func trueSpans(of marks: [Mark]) -> [(start: Double, end: Double?)] {
-        var spans: [(start: Double, end: Double?)] = []
-        var since: Double?
-        for mark in marks {
-            guard case .value(let label, _) = mark.kind else { continue }
-            switch label {
-            case "true": if since == nil { since = mark.time }
-            case "false":
-                if let start = since { spans.append((start, mark.time)) }
-                since = nil
-            default: return []
-            }
-        }
-        if let since { spans.append((since, nil)) }
-        return spans
-    }
-
     /// Every name ``LaneOptions/only`` can pick a lane by, sorted: to say which there are.
     var laneNames: [String] { Set(lanes.flatMap(\.names)).filter { !$0.isEmpty }.sorted() }
 
     /// Orders the subscriber lanes, each followed by its inner subscriptions' lanes, and keeps
     /// those `options` pick. Source lanes stay first, in signal order.
     private mutating func arrange(_ options: LaneOptions) {
+        let made = lanes.count
         var subscribers = lanes.filter { $0.role == .subscriber }
         if options.order == .signal {
             // Each group where its first lane was: groups in the order of their first subscription.
@@ -412,11 +439,14 @@ extension TimelineModel {
         if let only = options.only {
             let picked = Set(only)
             lanes = lanes.filter { lane in lane.names.contains(where: picked.contains) }
-            // What is drawn now: causes are looked for among these marks only.
-            drawn = [Bool](repeating: false, count: eventCount)
-            for lane in lanes {
-                for mark in lane.marks where drawn.indices.contains(mark.event) { drawn[mark.event] = true }
-            }
+        }
+        // Each event's lane, where its lane is now (-1 for one left out): causes are looked for
+        // among the marks drawn.
+        var moved = [Int32](repeating: -1, count: made)
+        for (index, lane) in lanes.enumerated() { moved[lane.made] = Int32(index) }
+        func place(_ lane: Int32) -> Int32 { lane >= 0 && Int(lane) < moved.count ? moved[Int(lane)] : -1 }
+        for event in lanesOfEvents.indices where lanesOfEvents[event] >= 0 {
+            lanesOfEvents[event] = place(lanesOfEvents[event])
         }
     }
 }

@@ -71,9 +71,8 @@ struct TimelinePainter {
         return Layout.laneHeight + Double(largest - 1) * Layout.stackStep
     }
 
-    func isDense(_ lane: TimelineModel.Lane) -> Bool {
-        Double(lane.marks.count) > max(axis.plotWidth, 1) * Layout.densityLimit
-    }
+    /// Whether the lane is drawn as counts, having more marks than the axis draws one by one.
+    func isDense(_ lane: TimelineModel.Lane) -> Bool { lane.counts != nil }
 
     /// The height of a model's lanes.
     func measure(_ model: TimelineModel) -> Double {
@@ -82,6 +81,7 @@ struct TimelinePainter {
 
     /// Draws every lane of `model` from `top`, then the connectors between them.
     mutating func panel(_ model: TimelineModel, top: Double) {
+        assert(model.axis == axis, "a model's lanes are counted for the axis they are drawn on")
         var y = top
         var laneCenters: [Double] = []
         for lane in model.lanes {
@@ -92,49 +92,42 @@ struct TimelinePainter {
             canvas.svg.element("text", [("class", "muted"), ("x", number(Layout.plotLeft)), ("y", number(top + 24))],
                                text: "no signals to draw")
         }
-        // Each mark's vertical position; dense lanes, drawn as counts, keep their marks on the center line.
+        // Each mark's vertical position: of the lanes drawn mark by mark.
         let stacked = model.lanes.indices.map { index in
             isDense(model.lanes[index]) ? [] : place(model.lanes[index], center: laneCenters[index])
         }
-        if !wanted.isEmpty {
-            for (index, lane) in model.lanes.enumerated() {
-                let places: [(mark: TimelineModel.Mark, y: Double)] =
-                    isDense(lane) ? lane.marks.map { (mark: $0, y: laneCenters[index]) } : stacked[index]
-                for place in places where wanted.contains(place.mark.event) {
-                    located[place.mark.event] = (axis.x(place.mark.time), place.y)
-                }
+        let connected = model.lanes.contains { $0.drawsSubscription && !isDense($0) && !$0.marks.isEmpty }
+        // Where each event drawn mark by mark is, by its position in the trace (the later lane's
+        // place for an event drawn on two), when connectors or findings need it.
+        var placed: [Int: (x: Double, y: Double)] = [:]
+        if connected || !wanted.isEmpty {
+            for items in stacked {
+                for item in items { placed[item.mark.event] = (axis.x(item.mark.time), item.y) }
             }
+        }
+        /// Where the event at position `event` is drawn: on a lane drawn as counts, at its time on the
+        /// lane's line.
+        func point(of event: Int) -> (x: Double, y: Double)? {
+            guard let lane = model.lane(of: event) else { return nil }
+            return isDense(model.lanes[lane]) ? (axis.x(model.time(of: event)), laneCenters[lane]) : placed[event]
+        }
+        for event in wanted.sorted() {
+            if let point = point(of: event) { located[event] = point }
         }
         // Values whose label is drawn at the send they came from, found with the connectors.
         var echoed = Set<Int>()
         // Connectors first, underneath the marks: only subscriber lanes drawn mark by mark have them.
         canvas.svg.open("g", [("class", "connectors")])
-        if model.lanes.contains(where: { $0.drawsSubscription && !isDense($0) && !$0.marks.isEmpty }) {
-            // Where each drawn event is, by its position in the trace: its lane (-1 for none) and point.
-            var laneOf = [Int](repeating: -1, count: model.eventCount)
-            var positions = [(x: Double, y: Double)](repeating: (0, 0), count: model.eventCount)
-            for (index, lane) in model.lanes.enumerated() {
-                if isDense(lane) {
-                    for mark in lane.marks {
-                        laneOf[mark.event] = index
-                        positions[mark.event] = (axis.x(mark.time), laneCenters[index])
-                    }
-                } else {
-                    for item in stacked[index] {
-                        laneOf[item.mark.event] = index
-                        positions[item.mark.event] = (axis.x(item.mark.time), item.y)
-                    }
-                }
-            }
+        if connected {
             for (index, lane) in model.lanes.enumerated() where lane.drawsSubscription && !isDense(lane) {
                 for mark in lane.marks {
-                    guard let source = model.cause(of: mark.event), laneOf[source] >= 0, laneOf[source] != index else { continue }
+                    guard let source = model.cause(of: mark.event), let sourceLane = model.lane(of: source), sourceLane != index,
+                          let from = point(of: source), let to = point(of: mark.event) else { continue }
                     // A value from a send drawn with its label is labelled once, there (a lane drawn as counts shows none).
-                    if case .value(let label, _) = mark.kind, label.count > 2, !isDense(model.lanes[laneOf[source]]),
+                    if case .value(let label, _) = mark.kind, label.count > 2, !isDense(model.lanes[sourceLane]),
                        model.isSend(source, labelled: label) {
                         echoed.insert(mark.event)
                     }
-                    let from = positions[source], to = positions[mark.event]
                     used.insert(.connector)
                     canvas.svg.empty("line", [
                         ("class", "connector"), ("x1", number(from.x)), ("y1", number(from.y)), ("x2", number(to.x)),
@@ -209,7 +202,6 @@ struct TimelinePainter {
     /// center, except a completion or error, which stays on the center line, through them (as
     /// RxJS's `(b|)`): the lane ends where it is drawn.
     private func place(_ lane: TimelineModel.Lane, center: Double) -> [(mark: TimelineModel.Mark, y: Double)] {
-        guard !isDense(lane) else { return lane.marks.map { ($0, center) } }
         var result: [(mark: TimelineModel.Mark, y: Double)] = []
         var start = 0
         while start < lane.marks.count {
@@ -482,31 +474,10 @@ struct TimelinePainter {
 
     /// A lane with too many marks to draw one by one: counts per 12-pixel bin.
     private mutating func drawAggregated(_ lane: TimelineModel.Lane, of model: TimelineModel, center: Double) {
+        guard let counts = lane.counts else { return }
         used.insert(.aggregated)
-        let binWidth = 12.0
-        // Counts by bin: an array for the bins of the plot (fewer than the marks, the lane being dense), a
-        // dictionary for marks outside it (times before 0).
-        var bins = [Int](repeating: 0, count: Int(max(axis.plotWidth, 0) / binWidth) + 2)
-        var outside: [Int: Int] = [:]
-        var terminal: TimelineModel.Mark?
-        var counted = 0
-        for mark in lane.marks {
-            if mark.kind.isTerminal {
-                terminal = mark
-                continue
-            }
-            // Counts are of what the subscriber received: a value dropped upstream is not one.
-            if case .dropped = mark.kind { continue }
-            let position = ((axis.x(mark.time) - Layout.plotLeft) / binWidth).rounded(.towardZero)
-            let bin = position.isFinite ? Int(max(min(position, 1e15), -1e15)) : 0
-            if bins.indices.contains(bin) { bins[bin] += 1 } else { outside[bin, default: 0] += 1 }
-            counted += 1
-        }
-        var counts: [(bin: Int, count: Int)] = bins.indices.filter { bins[$0] > 0 }.map { ($0, bins[$0]) }
-        if !outside.isEmpty {
-            counts = (counts + outside.map { ($0.key, $0.value) }).sorted { $0.bin < $1.bin }
-        }
-        for (bin, count) in counts {
+        let binWidth = MarkCounts.binWidth
+        for (bin, count) in counts.nonEmpty {
             let x = Layout.plotLeft + Double(bin) * binWidth
             canvas.svg.open("g")
             canvas.svg.tooltip("\(count) events from \(TimeAxis.format(Double(bin) * binWidth / axis.scale))")
@@ -514,9 +485,9 @@ struct TimelinePainter {
                                       ("x2", number(x + binWidth / 2)), ("y2", number(center + 8))])
             canvas.svg.close("g")
         }
-        if let terminal { drawMark(terminal, of: model, y: center, room: 0) }
+        if let terminal = counts.terminal { drawMark(terminal, of: model, y: center, room: 0) }
         canvas.svg.element("text", [("class", "small muted"), ("x", number(Layout.plotLeft)), ("y", number(center - 12))],
-                           text: "\(counted) events, counted per \(Int(binWidth)) px")
+                           text: "\(counts.counted) events, counted per \(Int(binWidth)) px")
     }
 
     // MARK: Legend

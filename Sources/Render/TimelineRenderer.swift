@@ -54,9 +54,15 @@ public struct TimelineRenderer: Sendable {
     /// finding's sentence and suggestion, wrapped to the diagram's width ("No findings." for an
     /// empty list). With `nil`, the default, the timeline is drawn as without them.
     public func render(_ trace: Trace, expectations: [TimelineExpectation], findings: [Finding]? = nil) -> String {
-        var model = TimelineModel(trace, lanes: lanes)
+        var model = TimelineModel(trace, lanes: lanes, axis: TimeAxis(end: trace.duration, scale: scale))
         model.attach(expectations, comparingWith: trace)
         let axis = TimeAxis(end: model.duration, scale: scale)
+        // Which lanes are drawn as counts depends on the axis: made again for one that an expected
+        // event after the trace's end lengthened.
+        if axis != model.axis {
+            model = TimelineModel(trace, lanes: lanes, axis: axis)
+            model.attach(expectations, comparingWith: trace)
+        }
         var painter = TimelinePainter(theme: theme, axis: axis)
         let panel = painter.measure(model)
         let height = Canvas.headerHeight + panel + Layout.axisHeight + Layout.legendHeight
@@ -105,6 +111,6 @@ enum Layout {
     static let radius = 9.0
     static let panelTitleHeight = 26.0
     static let panelGap = 14.0
-    /// Above this many marks per pixel a lane shows counts instead of marbles.
+    /// Above this many marks per pixel a lane shows counts instead of marbles: ``TimeAxis/markLimit``.
     static let densityLimit = 0.25
 }
