@@ -27,22 +27,27 @@ enum FindingBadges {
 extension TimelinePainter {
     /// Rings the marks of each finding's events drawn by ``panel(_:top:)`` (with ``wanted`` set to
     /// them), and puts beside each a badge with the finding's number: left of the mark and above
-    /// it, the badges of several findings of one mark side by side, the first leftmost.
+    /// it, the badges of several findings of one mark side by side, the first leftmost. Events drawn
+    /// at one place (on one bar of a lane drawn as counts, say) are ringed once.
     mutating func badges(_ findings: [Finding]) {
         canvas.svg.open("g", [("class", "findings")])
         canvas.svg.element("style", text: FindingBadges.styleSheet)
-        var numbers: [Int: [Int]] = [:]  // by event: the findings naming it, by number
-        var order: [Int] = []
+        var numbers: [Spot: [Int]] = [:]  // by place: the findings naming an event drawn there, by number
+        var order: [Spot] = []
         for (index, finding) in findings.enumerated() {
-            // In the finding's order, each event once: the same findings draw the same bytes.
-            for event in finding.events where located[event] != nil && numbers[event]?.last != index + 1 {
-                if numbers[event] == nil { order.append(event) }
-                numbers[event, default: []].append(index + 1)
+            // In the finding's order, each place once: the same findings draw the same bytes.
+            for event in finding.events {
+                guard let (x, y) = located[event] else { continue }
+                let spot = Spot(x: x, y: y)
+                guard numbers[spot]?.last != index + 1 else { continue }
+                if numbers[spot] == nil { order.append(spot) }
+                numbers[spot, default: []].append(index + 1)
             }
         }
         if !order.isEmpty { used.insert(.finding) }
-        for event in order {
-            guard let (x, y) = located[event], let list = numbers[event] else { continue }
+        for spot in order {
+            guard let list = numbers[spot] else { continue }
+            let (x, y) = (spot.x, spot.y)
             canvas.svg.empty("circle", [("class", "finding-ring"), ("cx", number(x)), ("cy", number(y)), ("r", "13")])
             for (position, finding) in list.enumerated() {
                 // Read left to right, the lowest number first.
@@ -60,6 +65,12 @@ extension TimelinePainter {
         }
         canvas.svg.close("g")
         canvas.svg.newline()
+    }
+
+    /// A place a finding's badge is drawn at.
+    private struct Spot: Hashable {
+        let x: Double
+        let y: Double
     }
 
     /// The height of ``findingsList(_:top:)``'s list of `findings`.

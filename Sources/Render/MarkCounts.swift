@@ -31,10 +31,20 @@ struct MarkCounts {
         }
         // Counts are of what the subscriber received: a value dropped upstream is not one.
         if case .dropped = mark.kind { return }
-        let position = ((axis.x(mark.time) - Layout.plotLeft) / Self.binWidth).rounded(.towardZero)
-        let bin = position.isFinite ? Int(max(min(position, 1e15), -1e15)) : 0
+        let bin = Self.bin(of: mark.time, on: axis)
         if bins.indices.contains(bin) { bins[bin] += 1 } else { outside[bin, default: 0] += 1 }
         counted += 1
+    }
+
+    /// The bin a mark at `time` is counted in, on `axis`.
+    static func bin(of time: Double, on axis: TimeAxis) -> Int {
+        let position = ((axis.x(time) - Layout.plotLeft) / binWidth).rounded(.towardZero)
+        return position.isFinite ? Int(max(min(position, 1e15), -1e15)) : 0
+    }
+
+    /// Where the bar of `bin` is drawn, across the plot.
+    static func x(ofBin bin: Int) -> Double {
+        Layout.plotLeft + (Double(bin) + 0.5) * binWidth
     }
 
     /// The bins with marks, in order: bin `i` spans the `i`th 12 pixels from the plot's left edge.

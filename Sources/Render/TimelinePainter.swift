@@ -111,8 +111,12 @@ struct TimelinePainter {
             guard let lane = model.lane(of: event) else { return nil }
             return isDense(model.lanes[lane]) ? (axis.x(model.time(of: event)), laneCenters[lane]) : placed[event]
         }
-        for event in wanted.sorted() {
-            if let point = point(of: event) { located[event] = point }
+        for event in wanted {
+            guard let lane = model.lane(of: event) else { continue }
+            // On a lane drawn as counts, a finding's event is marked on its bin's bar: once per bar.
+            located[event] = isDense(model.lanes[lane])
+                ? (MarkCounts.x(ofBin: MarkCounts.bin(of: model.time(of: event), on: axis)), laneCenters[lane])
+                : placed[event]
         }
         // Values whose label is drawn at the send they came from, found with the connectors.
         var echoed = Set<Int>()
@@ -478,11 +482,11 @@ struct TimelinePainter {
         used.insert(.aggregated)
         let binWidth = MarkCounts.binWidth
         for (bin, count) in counts.nonEmpty {
-            let x = Layout.plotLeft + Double(bin) * binWidth
+            let x = MarkCounts.x(ofBin: bin)
             canvas.svg.open("g")
             canvas.svg.tooltip("\(count) events from \(TimeAxis.format(Double(bin) * binWidth / axis.scale))")
-            canvas.svg.empty("line", [("class", "bar"), ("x1", number(x + binWidth / 2)), ("y1", number(center - 8)),
-                                      ("x2", number(x + binWidth / 2)), ("y2", number(center + 8))])
+            canvas.svg.empty("line", [("class", "bar"), ("x1", number(x)), ("y1", number(center - 8)),
+                                      ("x2", number(x)), ("y2", number(center + 8))])
             canvas.svg.close("g")
         }
         if let terminal = counts.terminal { drawMark(terminal, of: model, y: center, room: 0) }

@@ -92,4 +92,26 @@ struct DenseLaneTests {
         spans.add(.init(time: 4, kind: .value("maybe", replayed: false), event: 4, ranOn: nil))
         #expect(spans.spans.isEmpty)
     }
+
+    @Test("a finding's events on a lane drawn as counts are ringed once per bar, not once per event")
+    func findingsOnCounts() throws {
+        // A cold signal run by 3,000 subscriptions, 10 ms apart: its didSubscribe lane is drawn as counts.
+        var events = [TraceEvent(time: 0, kind: .signal(0))]
+        var subscriptions: [TraceSubscription] = []
+        for index in 0..<3_000 {
+            subscriptions.append(TraceSubscription(id: index, signal: 0, subscriber: .anonymous))
+            events.append(TraceEvent(time: Double(index) / 100, kind: .subscribe(index)))
+            events.append(TraceEvent(time: Double(index) / 100, kind: .didSubscribe(index), cause: events.count - 1))
+        }
+        let trace = Trace(title: "runs", signals: [TraceSignal(id: 0, kind: .cold, name: "fetch")],
+                          subscriptions: subscriptions, events: events)
+        let findings = trace.findings()
+        #expect(findings.first?.kind == .repeatedSideEffect)
+        let svg = TimelineRenderer().render(trace, expectations: [], findings: findings)
+        try expectValidXML(svg, "findings on counts")
+        let bars = occurrences(of: "<line class=\"bar\"", in: svg)
+        #expect(bars > 30 && bars < 100, "\(bars) bars")
+        #expect(occurrences(of: "class=\"finding-ring\"", in: svg) == bars)
+        #expect(svg.utf8.count < 100_000, "\(svg.utf8.count) bytes")
+    }
 }
