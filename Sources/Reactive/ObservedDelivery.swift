@@ -25,9 +25,10 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
     /// subscriptions belong to flattenMap's signal, not to the signal whose value it
     /// received); for any other, this subscription.
     private let handlerOwner: Int
-    /// `inner` when it is a closure subscriber: cast once, not per delivery. Not retained (a
-    /// retain and a release per delivery): every delivery is handed `inner`, which keeps it.
-    private unowned(unsafe) let closures: ClosureSubscriber<Value>?
+    /// `inner` when it is a closure subscriber: cast once, not per delivery. Not retained, nor
+    /// retained to be used (an `unowned(unsafe)` reference is, for each call: a retain and a
+    /// release per delivery): every delivery is handed `inner`, which keeps it.
+    private let closures: Unmanaged<ClosureSubscriber<Value>>?
     /// Whether the disposal is about to be stamped: no delivery that sees it is made.
     /// An object of its own, which the disposal's block keeps: the block must not keep this
     /// delivery (which keeps the subscriber, which keeps the subscription's disposable).
@@ -43,7 +44,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         let parent = probe.currentSubscription
         handlerOwner = identity == .anonymous ? parent ?? id : id
         probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity, parent: parent))
-        closures = inner as? ClosureSubscriber<Value>
+        closures = (inner as? ClosureSubscriber<Value>).map { Unmanaged.passUnretained($0) }
         let mark = self.mark
         disposable.add(BlockDisposable {
             mark.disposed.store(true, ordering: .sequentiallyConsistent)
@@ -66,13 +67,21 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
                 inner.sendNext(value)
             }
         }
+        closures._withUnsafeGuaranteedRef { closures in deliverNext(value, replayed: replayed, to: closures) }
+    }
+
+    /// ``deliverNext(_:replayed:to:)`` to a closure subscriber.
+    @inline(__always)
+    private func deliverNext(_ value: Value, replayed: Bool, to closures: ClosureSubscriber<Value>) {
         // A constant, which the handler's closure below borrows rather than copies.
         guard let live = closures.liveNextHandler else { return }
         let handler = live.handler
         guard let stamp = stampUnlessDisposed() else { return }
         let report = probe.recordNext(value, subscription: subscriptionID, replayed: replayed, stamp: stamp)
         probe.within(subscription: handlerOwner, cause: report, receiver: (subscriptionID, signalID)) {
-            if let handler { handler(value) }
+            // Called through the optional, not bound by `if let`: a binding copies the closure, a
+            // retain and a release per delivery.
+            handler?(value)
         }
     }
 

@@ -33,6 +33,7 @@ func tracingCases(scale: Int) -> [(id: String, make: () -> Case)] {
     return [
         ("tracing-recorder", { recording(sends: sends) }),
         ("tracing-no-recorder", { notRecording(sends: sends) }),
+        ("tracing-discarding", { discarding(sends: sends) }),
         ("json-encode", { traceEncoding(events: 1_000_000 / scale) }),
         ("json-decode", { traceDecoding(events: 1_000_000 / scale) }),
     ]
@@ -59,6 +60,35 @@ func recording(sends: Int) -> Case {
         target: Target(text: "≥ 20 M recorded events/s") { $0.sigviz >= 20e6 },
         notes: ["Tracing: each send records 5 events (the send and 4 deliveries), on a TestScheduler clock; "
             + "the rate is of recording only, not of assembling the trace."])
+}
+
+/// An instrument that keeps nothing: what observing a run costs the runtime, apart from recording.
+private final class DiscardingInstrument: Instrument, @unchecked Sendable {
+    func record(_ event: InstrumentationEvent) {}
+    func recordNext<Value: Sendable>(_ value: Value, subscription: Int, replayed: Bool, sequence: Int, time: Double, cause: Int?) {}
+    func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?) {}
+}
+
+/// The recorded fan-out's run observed by an instrument that keeps nothing: the part of
+/// recording that is the runtime's (stamps, causes, the delivery's checks), not the recorder's.
+func discarding(sends: Int) -> Case {
+    let sigviz = Workload(units: 5 * sends) {
+        let instrument = DiscardingInstrument()
+        let scheduler = TestScheduler()
+        let counter = Counter()
+        return {
+            Instrumentation.withInstrument(instrument, clock: scheduler) {
+                _ = fanOut(sends: sends, on: scheduler, counter: counter)
+            }
+            precondition(counter.value == 4 * sends, "the observed fan-out delivered \(counter.value)")
+            return 5 * sends
+        }
+    }
+    return Case(
+        title: "tracing: the same hot fan-out observed by an instrument that keeps nothing",
+        unit: "observed events/s", sigviz: sigviz, peer: nil, floor: nil,
+        target: .reported("reported: the runtime's part of recording"),
+        notes: [])
 }
 
 /// Where `hooklessBuildCommand` puts the benchmarks built without the instrumentation hook.
@@ -245,3 +275,4 @@ func memoryCases(scale: Int) -> [MemoryCase] {
             }),
     ]
 }
+
