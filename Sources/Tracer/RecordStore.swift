@@ -1,22 +1,24 @@
 import Reactive
 
-/// A report as a recorder keeps it: plain data, 40 bytes, with its label
+/// A report as a recorder keeps it: plain data, 32 bytes, with its label
 /// (if it has one) inline or in the store's text.
 ///
 /// Every delivery becomes one of these, so they are kept small and free of
 /// references: appending one copies bytes, and growing the store never
 /// retains or releases anything. The rare reports that carry more (a signal's
 /// name and kind, a subscriber's identity) keep it in a ``RecordDetail``.
+/// Fresh memory is most of what a record costs to keep (the pages it lands on), so
+/// numbers are kept in 32 bits: 2³² reports would take 128 GB.
 struct Record {
-    let sequence: Int
     let time: Double
-    /// The sequence number of the report that caused this one, or -1.
-    let cause: Int
     /// The label's UTF-8 bytes when `textCount` ≤ 8 (the first byte lowest),
     /// otherwise the offset in the store's text of the label's length (4 bytes) and bytes.
     var text: UInt64
-    /// ``subject``, in 32 bits: an id is at most the number of reports, and 2³² reports
-    /// would take 160 GB.
+    /// ``sequence``, or `UInt32.max` for one past ``maximumSequence``.
+    private let sequenceBits: UInt32
+    /// ``cause``, or `UInt32.max` for none.
+    private let causeBits: UInt32
+    /// ``subject``.
     private var subjectBits: UInt32
     /// The label's length in bytes when it is inline (0 to ``inlineLimit``), or ``longLabel``.
     var textCount: UInt8
@@ -31,21 +33,33 @@ struct Record {
     static let inlineLimit = 8
     /// The ``textCount`` of a label kept in the store's text.
     static let longLabel: UInt8 = .max
+    /// The largest sequence number a record keeps: a report numbered past it is not kept
+    /// (``isPastNumbering``), as one past a recorder's limit is not.
+    static let maximumSequence = Int(UInt32.max) - 1
 
     init(
         sequence: Int, time: Double, cause: Int, subject: Int, text: UInt64, textCount: UInt8, event: TraceEvent.Tag?,
         space: IDSpace, flag: Bool
     ) {
-        self.sequence = sequence
         self.time = time
-        self.cause = cause
         self.text = text
+        sequenceBits = (0...Self.maximumSequence).contains(sequence) ? UInt32(sequence) : .max
+        causeBits = (0...Self.maximumSequence).contains(cause) ? UInt32(cause) : .max
         subjectBits = UInt32(subject)
         self.textCount = textCount
         self.event = event
         self.space = space
         self.flag = flag
     }
+
+    /// The report's sequence number.
+    var sequence: Int { Int(sequenceBits) }
+
+    /// Whether the report was numbered past ``maximumSequence``, too late to keep.
+    var isPastNumbering: Bool { sequenceBits == .max }
+
+    /// The sequence number of the report that caused this one, or -1.
+    var cause: Int { causeBits == .max ? -1 : Int(causeBits) }
 
     /// The subscription, signal or connection the report is about; for a
     /// report with a detail, the detail's index.

@@ -65,7 +65,7 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
         lock.withLock {
             // By sequence, not by arrival: a report is stamped before it is recorded, so one
             // made later can arrive first (a value's description that sends, say).
-            if let limit, record.sequence >= limit {
+            if record.isPastNumbering || record.sequence >= limit ?? .max {
                 exceeded = true
             } else {
                 records.append(record, longLabel: longLabel, detail: detail)
@@ -73,8 +73,8 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
         }
     }
 
-    /// Whether a report arrived past the limit given to ``init(origin:limit:)`` and was
-    /// dropped: the trace is incomplete.
+    /// Whether a report arrived past the limit given to ``init(origin:limit:)``, or numbered
+    /// past the 4,294,967,294 reports a recorder numbers, and was dropped: the trace is incomplete.
     public var exceededLimit: Bool {
         lock.withLock { exceeded }
     }
