@@ -47,17 +47,15 @@ struct HistoryTests {
         #expect(history.values.isEmpty)
     }
 
-    @Test("a copy is a value: appending to one leaves the other as it was")
-    func copyOnWrite() {
-        var original = History<Int>(capacity: 3)
-        _ = append([1, 2, 3, 4], to: &original)
-        var copy = original
-        _ = append([5], to: &copy)
-        #expect(original.values == [2, 3, 4])
-        #expect(copy.values == [3, 4, 5])
-        _ = append([6, 7], to: &original)
-        #expect(original.values == [4, 6, 7])
-        #expect(copy.values == [3, 4, 5])
+    @Test("the values it hands out are a copy: later appends leave them as they were",
+          arguments: [3, Int.max])
+    func valuesAreACopy(capacity: Int) {
+        var history = History<Int>(capacity: capacity)
+        _ = append([1, 2, 3, 4], to: &history)
+        let before = history.values
+        _ = append([5, 6], to: &history)
+        #expect(before == (capacity == 3 ? [2, 3, 4] : [1, 2, 3, 4]))
+        #expect(history.values == (capacity == 3 ? [4, 5, 6] : [1, 2, 3, 4, 5, 6]))
     }
 
     @Test("values it holds are released when it goes, and no value is released twice")
@@ -78,5 +76,16 @@ struct HistoryTests {
             #expect(history.values.count == 3)
         }
         #expect(released.withLock { $0 } == 10)
+        // A history that never filled its room frees the values it has, and no others.
+        let partly = Locked(0)
+        do {
+            var history = History<Counted>(capacity: 5)
+            for _ in 0..<2 {
+                var value = Counted { partly.withLock { $0 += 1 } }
+                history.append(&value)
+            }
+            #expect(partly.withLock { $0 } == 0)
+        }
+        #expect(partly.withLock { $0 } == 2)
     }
 }

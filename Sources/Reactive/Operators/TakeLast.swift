@@ -20,20 +20,39 @@ extension Signal {
     /// (`-aggregateWithStart:reduce:`).
     func takeLast(_ count: Int, named name: String) -> Signal<Value> {
         Signal.makeOperator(name: name) { subscriber in
-            let buffer = Locked(History<Value>(capacity: count))
+            let buffer = LastValues<Value>(count: count)
             return self.subscribe(
-                next: { value in
-                    var displaced = value
-                    buffer.withLock { $0.append(&displaced) }
-                    // `displaced`, the value let go of (or a copy of the one added), is released here, unlocked.
-                },
+                next: { buffer.append($0) },
                 error: { subscriber.sendError($0) },
                 completed: {
                     // Taken out under the lock, sent after it is released.
-                    for value in buffer.withLock({ $0.values }) { subscriber.sendNext(value) }
+                    for value in buffer.values { subscriber.sendNext(value) }
                     subscriber.sendCompleted()
                 })
         }
     }
 }
 
+
+/// The values ``Signal/takeLast(_:)`` keeps: a ``History`` under a lock (``Locked`` keeps only
+/// copyable values).
+private final class LastValues<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `history` is only touched inside `lock.withLock`.
+    private let lock = Lock()
+    @exclusivity(unchecked) private var history: History<Value>
+
+    init(count: Int) {
+        history = History(capacity: count)
+    }
+
+    func append(_ value: Value) {
+        var displaced = value
+        lock.withLock { history.append(&displaced) }
+        // `displaced`, the value let go of (or a copy of the one added), is released here, unlocked.
+    }
+
+    /// The values kept, oldest first.
+    var values: [Value] {
+        lock.withLock { history.values }
+    }
+}

@@ -1,12 +1,34 @@
 /// A replay subject's buffer: every value, or the most recent `capacity`.
-struct History<Value: Sendable>: Sendable {
+///
+/// Every value is kept in an array, which a new subscriber's replay shares at no cost. The most
+/// recent `capacity` are kept in a ring of fixed room, memory of the history's own that an append
+/// moves values into: an array's append or element swap, made from a subject's unspecialized
+/// code, looks up `Array<Value>`'s metadata on every send (a sixth of replayLast's work per value).
+///
+/// Noncopyable, as the one subject that keeps it: the ring's memory is freed with it.
+struct History<Value: Sendable>: ~Copyable, @unchecked Sendable {
+    // @unchecked: the ring's memory is reached only through this value, which its subject's
+    // lock guards.
     let capacity: Int
-    private var storage: [Value] = []
-    /// Where the oldest value is once a bounded buffer is full.
+    /// Every value, when the capacity is unlimited.
+    private var all: [Value] = []
+    /// Whether the most recent values are kept in the ring: the capacity is neither 0 nor unlimited.
+    private let isBounded: Bool
+    /// The ring's room, `capacity` values when bounded (otherwise none): slots `0..<count` hold
+    /// values, and once all `capacity` do, the oldest is at `head`.
+    private let slots: UnsafeMutablePointer<Value>
+    private var count = 0
     private var head = 0
 
     init(capacity: Int) {
         self.capacity = capacity
+        isBounded = capacity > 0 && capacity != .max
+        slots = .allocate(capacity: isBounded ? capacity : 0)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
     }
 
     /// Adds `value`. A full buffer lets go of its oldest value, which it leaves in `value`
@@ -14,16 +36,25 @@ struct History<Value: Sendable>: Sendable {
     /// otherwise `value` keeps a copy of the value added.
     @inline(__always)  // called per send from unspecialized code: a call would look up Self's metadata
     mutating func append(_ value: inout Value) {
-        if capacity == .max || storage.count < capacity {
-            storage.append(value)
-        } else if capacity > 0 {
-            swap(&storage[head], &value)
-            head = head + 1 == capacity ? 0 : head + 1
+        if isBounded {
+            if count < capacity {
+                (slots + count).initialize(to: value)
+                count += 1
+            } else {
+                swap(&slots[head], &value)
+                head = head + 1 == capacity ? 0 : head + 1
+            }
+        } else if capacity == .max {
+            all.append(value)
         }
     }
 
     /// The values, oldest first.
     var values: [Value] {
-        head == 0 ? storage : Array(storage[head...] + storage[..<head])
+        guard isBounded else { return all }
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        for offset in 0..<count { values.append(slots[(head + offset) % capacity]) }
+        return values
     }
 }

@@ -7,7 +7,9 @@
 /// A value the full buffer lets go of in ``sendNext(_:)`` is handed back through its
 /// `inout` argument (returning an optional costs a generic-metadata look-up per send),
 /// so the subject releases it after the lock.
-struct ReplaySubjectStateMachine<Value: Sendable>: Sendable {
+///
+/// Noncopyable, as its ``History``: the one subject that keeps it owns it.
+struct ReplaySubjectStateMachine<Value: Sendable>: ~Copyable, Sendable {
     /// What a subscriber attaching now receives, in order.
     struct Attachment: Sendable {
         /// The buffered values, oldest first, to replay.
