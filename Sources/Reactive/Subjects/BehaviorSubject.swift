@@ -11,10 +11,10 @@
 /// completion still receives the last value, and never completes. The
 /// current value is sent on ``Scheduler/subscription``, in turn with sends.
 public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked Sendable {
-    // @unchecked: `state` is only touched inside `lock.withLock`.
-    /// A plain lock beside the state rather than a ``Locked`` state: `Locked`'s generic
-    /// storage class is looked up at run time on every send in unspecialized code.
-    private let lock = Lock()
+    // @unchecked: `state` is only touched inside `subscribers.withLock` (the lock of the
+    // subscriber list, so that a send records its value and takes the subscribers in one
+    // section). Not a ``Locked`` state: `Locked`'s generic storage class is looked up at run
+    // time on every send in unspecialized code.
     @exclusivity(unchecked) private var state: BehaviorSubjectStateMachine<Value>
 
     /// Creates a behavior subject whose current value is `value`
@@ -26,7 +26,7 @@ public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked 
 
     /// The most recent value sent, or the initial one.
     public var value: Value {
-        lock.withLock { state.current }
+        subscribers.withLock { state.current }
     }
 
     @discardableResult
@@ -34,15 +34,15 @@ public final class BehaviorSubject<Value: Sendable>: Subject<Value>, @unchecked 
         subscribeInTurn(subscriber)
     }
 
-    override func recordNext(_ value: Value) {
+    override func recordNext(_ value: Value) -> ContiguousArray<AnyObject> {
         var replaced = value
-        lock.withLock { state.sendNext(&replaced) }
-        // `replaced` now holds the previous value, released here, after the lock.
+        return subscribers.snapshot { state.sendNext(&replaced) }
+        // `replaced` now holds the previous value, released on return, after the lock.
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {
         if passthrough.disposable.isDisposed { return }
-        let current = lock.withLock { state.current }
+        let current = subscribers.withLock { state.current }
         register(passthrough)
         passthrough.deliver(.next(current), replayed: true)
     }

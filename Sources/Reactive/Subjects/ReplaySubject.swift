@@ -22,10 +22,10 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
     /// How many of the most recent values are replayed.
     public let capacity: Int
 
-    // @unchecked (the class): `state` is only touched inside `lock.withLock`. A plain lock
-    // beside the state rather than a ``Locked`` state: `Locked`'s generic storage class is
-    // looked up at run time on every send in unspecialized code.
-    private let lock = Lock()
+    // @unchecked (the class): `state` is only touched inside `subscribers.withLock` (the lock of
+    // the subscriber list, so that a send records its value and takes the subscribers in one
+    // section). Not a ``Locked`` state: `Locked`'s generic storage class is looked up at run
+    // time on every send in unspecialized code.
     @exclusivity(unchecked) private var state: ReplaySubjectStateMachine<Value>
 
     /// Creates a replay subject that keeps the last `capacity` values
@@ -44,19 +44,19 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
         subscribeInTurn(subscriber)
     }
 
-    override func recordNext(_ value: Value) {
+    override func recordNext(_ value: Value) -> ContiguousArray<AnyObject> {
         var displaced = value
-        lock.withLock { state.sendNext(&displaced) }
+        return subscribers.snapshot { state.sendNext(&displaced) }
         // `displaced` holds the value a full buffer let go of (or a copy of the one added),
-        // released here, after the lock.
+        // released on return, after the lock.
     }
 
     override func recordTermination(_ event: Event<Value>) {
-        lock.withLock { state.terminate(with: event) }
+        subscribers.withLock { state.terminate(with: event) }
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {
-        let attachment = lock.withLock { state.attach() }
+        let attachment = subscribers.withLock { state.attach() }
         for value in attachment.history {
             if passthrough.disposable.isDisposed { return }
             passthrough.deliver(.next(value), replayed: true)

@@ -112,10 +112,11 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         return disposable
     }
 
-    /// Feeds a sent value to the subject's state machine before it is delivered;
-    /// called only when the subject has state. Runs serialized with the other sends.
-    /// A value, not an `Event`: building one in generic code looks its metadata up.
-    func recordNext(_ value: Value) {}
+    /// Feeds a sent value to the subject's state machine before it is delivered, and returns the
+    /// subscribers to deliver it to, taken in the same section of ``subscribers``' lock (which
+    /// guards the state too); called only when the subject has state. Runs serialized with the
+    /// other sends. A value, not an `Event`: building one in generic code looks its metadata up.
+    func recordNext(_ value: Value) -> ContiguousArray<AnyObject> { subscribers.snapshot() }
 
     /// Feeds a terminal event (error or completion) to the subject's state machine
     /// before it is delivered; called only when the subject has state.
@@ -137,24 +138,24 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     /// the common path, kept free of generic-enum metadata look-ups.
     private func deliverNext(_ value: Value) {
         guard probe == nil else { return broadcastNext(value) }
-        if hasState { recordNext(value) }
-        forEachSubscriber { $0.deliverNext(value) }
+        forEach(in: hasState ? recordNext(value) : subscribers.snapshot()) { $0.deliverNext(value) }
     }
 
     /// A live value of an observed subject. Out of line, so that `deliverNext`
     /// keeps nothing of the report alive around its loop.
     @inline(never)
     private func broadcastNext(_ value: Value) {
-        if hasState { recordNext(value) }
+        let recorded = hasState ? recordNext(value) : nil
         let report = probe?.recordSentNext(value, signal: signalID)
         probe.caused(by: report) {
-            forEachSubscriber { $0.deliverNext(value) }
+            forEach(in: recorded ?? subscribers.snapshot()) { $0.deliverNext(value) }
         }
     }
 
     private func broadcast(_ event: Event<Value>) {
+        var recorded: ContiguousArray<AnyObject>?
         if hasState {
-            if case .next(let value) = event { recordNext(value) } else { recordTermination(event) }
+            if case .next(let value) = event { recorded = recordNext(value) } else { recordTermination(event) }
         }
         let report = probe.map { probe in
             switch event {
@@ -165,20 +166,19 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
         }
         probe.caused(by: report) {
             if event.isTerminating { upstream.dispose() }
-            forEachSubscriber { $0.deliver(event, replayed: false) }
+            forEach(in: recorded ?? subscribers.snapshot()) { $0.deliver(event, replayed: false) }
         }
     }
 
-    /// Runs `body` for each subscriber live at the time of the call, in subscription
-    /// order: the one broadcast loop.
+    /// Runs `body` for each of `subscribers`, a snapshot of the live subscribers, in
+    /// subscription order: the one broadcast loop.
     ///
     /// The snapshot keeps every subscriber alive for the whole loop, so each is lent to
     /// `body` without a retain and release of its own (a pair of atomic operations per
     /// delivery, most of a fan-out's cost otherwise). A counted loop: `indices` is a
     /// generic call (a metadata look-up) per send.
     @inline(__always)
-    private func forEachSubscriber(_ body: (Passthrough<Value>) -> Void) {
-        let subscribers = self.subscribers.snapshot()
+    private func forEach(in subscribers: ContiguousArray<AnyObject>, _ body: (Passthrough<Value>) -> Void) {
         subscribers.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             base.withMemoryRebound(to: Unmanaged<AnyObject>.self, capacity: buffer.count) { lent in

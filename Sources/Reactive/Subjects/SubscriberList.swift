@@ -1,5 +1,9 @@
 /// A subject's live subscribers (its passthroughs), under a plain lock.
 ///
+/// The lock also guards the state of a subject that keeps some (a replay or behavior subject's
+/// state machine, through ``withLock(_:)``), so that a send records its value and takes the
+/// subscribers to deliver it to in one section (``snapshot(after:)``).
+///
 /// They are kept as `AnyObject`, and the list is not generic: an array of a
 /// non-generic element type is specialized, while indexing a
 /// `ContiguousArray<Passthrough<Value>>` from the subject's unspecialized generic
@@ -27,6 +31,23 @@ final class SubscriberList: @unchecked Sendable {
 
     func snapshot() -> ContiguousArray<AnyObject> {
         lock.withLock { list }
+    }
+
+    /// Runs `update` (a change to the subject's state), then takes the live subscribers, in one
+    /// section of the lock.
+    @inline(__always)
+    func snapshot(after update: () -> Void) -> ContiguousArray<AnyObject> {
+        lock.withLock {
+            update()
+            return list
+        }
+    }
+
+    /// Runs `body` under the lock, for the subject's state that the lock guards. `body` must not
+    /// call out to user code nor release what could run it.
+    @inline(__always)
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        lock.withLock(body)
     }
 
     func removeAll() {
