@@ -107,15 +107,16 @@ private struct ClosureSubscriptions {
 final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdentifiable {
     /// The closures and subscriptions, apart from the subscriber: the box is added to each
     /// subscription, which must not keep the subscriber alive (the subscriber's `deinit` ends
-    /// its subscriptions, as RAC's `dealloc` does). The box reads them under a plain lock
-    /// (not ``Locked``): `sendNext` runs once per delivery.
+    /// its subscriptions, as RAC's `dealloc` does). The box reads them under a lock kept inline
+    /// (``InlineLock``, not ``Locked``: `sendNext` runs once per delivery, and the box is made
+    /// once per subscription, so its lock costs no allocation of its own).
     ///
     /// Disposing it (which each of its subscriptions does when it is disposed) releases the
     /// closures and forgets the subscriptions that are over: nothing more will be delivered.
     private final class Box: Disposable, @unchecked Sendable {
         // @unchecked: every variable is only touched inside `lock.withLock`, which also makes
         // the run-time exclusivity checks of the closures' accesses redundant.
-        private let lock = Lock()
+        private let lock = InlineLock()
         @exclusivity(unchecked) private var next: (@Sendable (Value) -> Void)?
         @exclusivity(unchecked) private var error: (@Sendable (any Error) -> Void)?
         @exclusivity(unchecked) private var completed: (@Sendable () -> Void)?
@@ -212,9 +213,14 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
             completed: inout (@Sendable () -> Void)?
         ) {
             isReleased = true
-            swap(&next, &self.next)
-            swap(&error, &self.error)
-            swap(&completed, &self.completed)
+            // Moved by plain loads and stores: `swap` over a function-typed optional is a generic
+            // call that looks up the function type's metadata, from this unspecialized code.
+            next = self.next
+            self.next = nil
+            error = self.error
+            self.error = nil
+            completed = self.completed
+            self.completed = nil
         }
     }
 
