@@ -40,7 +40,16 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         inner.didSubscribe(with: disposable)
     }
 
-    func sendNext(_ value: Value) { submit(.next(value)) }
+    /// A value, delivered without building an `Event` (a generic-enum metadata look-up and a copy
+    /// per value) unless it has to wait for another thread or an outer delivery.
+    func sendNext(_ value: Value) {
+        if let serializer {
+            serializer.submit(now: { deliverNext(value) }, orLater: .next(value)) { deliver($0, replayed: false) }
+        } else {
+            deliverNext(value)
+        }
+    }
+
     func sendError(_ error: any Error) { submit(.error(error)) }
     func sendCompleted() { submit(.completed) }
 
@@ -62,8 +71,8 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
         }
     }
 
-    /// Delivers a live value now, without building an `Event`: a subject's
-    /// common path. The caller guarantees serialization.
+    /// Delivers a live value now, without building an `Event`: the common path of a subject
+    /// and of a serialized passthrough. The caller guarantees serialization.
     func deliverNext(_ value: Value) {
         if disposable.isDisposed || isTerminated.load(ordering: .acquiring) { return }
         if observation != nil { return deliverObserved(value) }

@@ -8,7 +8,8 @@ import Synchronization
 /// submission order. Those callers return at once. So items are handled one at
 /// a time, first in first out, and a handler that submits to its own queue
 /// neither deadlocks nor runs nested.
-final class DrainQueue<Item: Sendable>: Sendable {
+final class DrainQueue<Item: Sendable>: @unchecked Sendable {
+    // @unchecked: `pending` is only touched inside `lock.withLock`.
     /// Whether a thread is draining. Kept apart from the pending items so
     /// that the uncontended path takes no lock. The flag and the count are
     /// sequentially consistent: a drainer that stops and a submitter that
@@ -16,7 +17,10 @@ final class DrainQueue<Item: Sendable>: Sendable {
     private let isDraining = Atomic(false)
     /// How many items are pending (changed under the lock, read without it).
     private let pendingCount = Atomic(0)
-    private let pending = Locked<[Item]>([])
+    /// The pending items' lock, kept inline: a serialized subscription makes a queue, and the
+    /// lock is taken only when an item has to wait, so it costs no allocation of its own.
+    private let lock = InlineLock()
+    @exclusivity(unchecked) private var pending: [Item] = []
 
     init() {}
 
@@ -52,8 +56,8 @@ final class DrainQueue<Item: Sendable>: Sendable {
     }
 
     private func enqueue(_ item: Item) {
-        pending.withLock { items in
-            items.append(item)
+        lock.withLock {
+            pending.append(item)
             pendingCount.add(1, ordering: .sequentiallyConsistent)
         }
     }
@@ -68,11 +72,10 @@ final class DrainQueue<Item: Sendable>: Sendable {
                       isDraining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
                 else { return }
             }
-            let batch = pending.withLock { items -> [Item] in
-                var batch: [Item] = []
-                swap(&batch, &items)
+            var batch: [Item] = []
+            lock.withLock {
+                swap(&batch, &pending)
                 pendingCount.subtract(batch.count, ordering: .releasing)
-                return batch
             }
             for item in batch { handle(item) }
         }
