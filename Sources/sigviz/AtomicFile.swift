@@ -35,9 +35,14 @@ enum AtomicFile {
     /// `.sigviz-XXXXXXXXXXXX` in the folder of `path`, with the permissions of the file at `path` if
     /// there is one, flushed to the disk, and returns its path; ``commit(_:to:)`` renames it over
     /// `path`, or the caller removes it (`unlink`). On failure nothing is left behind.
-    static func stage(_ data: Data, for path: String) throws(POSIXError) -> String {
+    ///
+    /// With `flushing` false the file is not flushed: the caller flushes it (with many others at
+    /// once, ``flush(_:)``) before it commits it.
+    static func stage(_ data: Data, for path: String, flushing: Bool = true) throws(POSIXError) -> String {
         do {
-            return try stage(for: path) { sink in try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) } }
+            return try stage(for: path, flushing: flushing) { sink in
+                try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) }
+            }
         } catch let error as POSIXError {
             throw error
         } catch {
@@ -47,7 +52,9 @@ enum AtomicFile {
 
     /// ``stage(_:for:)`` with the bytes that `produce` hands, in chunks, to the sink it is given
     /// (see ``write(to:_:)``).
-    static func stage(for path: String, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws -> String {
+    static func stage(
+        for path: String, flushing: Bool = true, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
+    ) throws -> String {
         var status = stat()
         var mode: mode_t?
         if stat(path, &status) == 0 {
@@ -76,7 +83,7 @@ enum AtomicFile {
         }
         if failure == nil, let mode { _ = fchmod(descriptor, mode) }
         // On the disk before it takes the old file's place: a crash after the rename finds the new bytes.
-        while failure == nil, fsync(descriptor) != 0 {
+        while flushing, failure == nil, fsync(descriptor) != 0 {
             if errno != EINTR { failure = errno }
         }
         if close(descriptor) != 0, failure == nil { failure = errno }
@@ -95,6 +102,56 @@ enum AtomicFile {
             unlink(temporary)
             throw POSIXError(failure)
         }
+    }
+
+    /// Flushes `files`, staged with `flushing` false, to the disk: on Linux with one `syncfs` per
+    /// file system they are on (a whole folder of diagrams costs one flush rather than one each),
+    /// elsewhere with an `fsync` each. Throws the first failure, with the folder it was in.
+    static func flush(_ files: [String]) throws(FlushFailure) {
+        var folders: [String] = []
+        if let syncfs = fileSystemFlush() {
+            // One folder on each device: syncfs flushes the whole file system that holds it.
+            var devices: Set<UInt64> = []
+            for folder in Set(files.map(FileProblem.folder(of:))).sorted() {
+                var status = stat()
+                guard stat(folder, &status) == 0 else { throw FlushFailure(path: folder, error: POSIXError(errno)) }
+                if devices.insert(UInt64(status.st_dev)).inserted { folders.append(folder) }
+            }
+            for folder in folders {
+                try flush(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, in: folder) { syncfs($0) }
+            }
+        } else {
+            for file in files {
+                try flush(file, flags: O_RDONLY | O_CLOEXEC, in: FileProblem.folder(of: file)) { fsync($0) }
+            }
+        }
+    }
+
+    /// A flush that failed on a file in `path`, a folder.
+    struct FlushFailure: Error {
+        let path: String
+        let error: POSIXError
+    }
+
+    /// Opens `path` with `flags` and applies `call` to it (retried on EINTR); a failure names `folder`.
+    private static func flush(_ path: String, flags: Int32, in folder: String, _ call: (Int32) -> Int32) throws(FlushFailure) {
+        let descriptor = open(path, flags)
+        guard descriptor >= 0 else { throw FlushFailure(path: folder, error: POSIXError(errno)) }
+        defer { close(descriptor) }
+        while call(descriptor) != 0 {
+            if errno != EINTR { throw FlushFailure(path: folder, error: POSIXError(errno)) }
+        }
+    }
+
+    /// glibc's `syncfs(2)`, which Swift's Glibc module does not import (it is declared for
+    /// `_GNU_SOURCE` only); `nil` where there is none.
+    private static func fileSystemFlush() -> (@convention(c) (Int32) -> Int32)? {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }  // RTLD_DEFAULT
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        #else
+        return nil
+        #endif
     }
 
     /// Twelve random letters and digits.

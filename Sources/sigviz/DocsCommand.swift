@@ -322,6 +322,7 @@ struct DocsCommand: ParsableCommand {
     /// output closed or full does not stop the writing half way (sigviz then fails, with the files
     /// in place).
     func write(_ changes: [Output], fresh: Int, leftovers: [String], staging: Staging) throws {
+        try staging.flush()
         var text = "", written: [String] = []
         for change in changes {
             guard let staged = change.staged else { continue }

@@ -37,16 +37,30 @@ final class Staging: @unchecked Sendable {
         lock.withLock { created = missing.reversed() }
     }
 
-    /// Writes `data` to a temporary file beside `path` and returns its path.
+    /// Writes `data` to a temporary file beside `path` and returns its path. The file is not yet
+    /// flushed to the disk: ``flush()`` flushes every staged file at once, before they are put in place.
     func stage(_ data: Data, for path: String) throws -> String {
         let temporary: String
         do {
-            temporary = try AtomicFile.stage(data, for: path)
+            temporary = try AtomicFile.stage(data, for: path, flushing: false)
         } catch {
             throw CommandFailure("cannot write \(path): \(FileProblem.writing(path, error)); nothing was written")
         }
         lock.withLock { _ = staged.insert(temporary) }
         return temporary
+    }
+
+    /// Flushes every staged file to the disk (``AtomicFile/flush(_:)``), so that a crash after
+    /// one is put in place finds its new bytes; on failure, removes them all (``discard()``).
+    func flush() throws {
+        let files = lock.withLock { staged.sorted() }
+        do {
+            try AtomicFile.flush(files)
+        } catch {
+            discard()
+            let reason = FileProblem.reason(error.error.code.rawValue, writing: true)
+            throw CommandFailure("cannot flush the files written in \(error.path) to the disk: \(reason); nothing was written")
+        }
     }
 
     /// `temporary` is in its place: no longer to remove.
