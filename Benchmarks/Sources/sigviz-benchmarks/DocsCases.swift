@@ -74,7 +74,7 @@ func docsRows(scale: Int, repetitions: Int) -> (rows: [Row], notes: [String]) {
     let checkGrowth = median(time["check-\(large)"]!) / median(time["check-\(small)"]!)
     let memoryGrowth = peak(large) / peak(small)
     rows += [
-        Row(id: "cli-docs-time-growth", name: "cli: `sigviz docs -j 2` time, \(large.grouped) files over \(small.grouped) (every file written and flushed to the disk)",
+        Row(id: "cli-docs-time-growth", name: "cli: `sigviz docs -j 2` time, \(large.grouped) files over \(small.grouped) (every file written, then flushed to the disk at once)",
             unit: "ratio", value: writeGrowth, display: format(writeGrowth) + "x", target: "≤ \(format(files))x (linear)",
             met: writeGrowth <= files),
         Row(id: "cli-docs-check-time-growth", name: "cli: `sigviz docs --check -j 2` time, \(large.grouped) files over \(small.grouped)",

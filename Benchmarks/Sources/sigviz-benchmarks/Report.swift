@@ -181,7 +181,7 @@ struct Report: Encodable {
 
             ```sh
             swift build -c release --package-path Benchmarks   # also builds sigviz, for the cli rows
-            swift run -c release --package-path Benchmarks sigviz-benchmarks   # about 6 minutes on 2 cores
+            swift run -c release --package-path Benchmarks sigviz-benchmarks   # about 10 minutes on 2 cores
             ```
 
             `--repetitions N` sets the timed repetitions (default 7); `--quick` divides every size by 100
