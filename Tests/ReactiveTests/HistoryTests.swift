@@ -58,34 +58,27 @@ struct HistoryTests {
         #expect(history.values == (capacity == 3 ? [4, 5, 6] : [1, 2, 3, 4, 5, 6]))
     }
 
-    @Test("values it holds are released when it goes, and no value is released twice")
-    func releases() {
-        final class Counted: Sendable {
-            let gone: @Sendable () -> Void
-            init(gone: @escaping @Sendable () -> Void) { self.gone = gone }
-            deinit { gone() }
-        }
+    /// Counts its own release.
+    private final class Counted: Sendable {
+        let gone: @Sendable () -> Void
+        init(gone: @escaping @Sendable () -> Void) { self.gone = gone }
+        deinit { gone() }
+    }
+
+    @Test("values it holds are released when it goes, and no value is released twice: full, and never filled",
+          arguments: [(capacity: 3, appended: 10), (capacity: 5, appended: 2), (capacity: .max, appended: 4)])
+    func releases(capacity: Int, appended: Int) {
         let released = Locked(0)
+        let kept = min(capacity, appended)
         do {
-            var history = History<Counted>(capacity: 3)
-            for _ in 0..<10 {
+            var history = History<Counted>(capacity: capacity)
+            for _ in 0..<appended {
                 var value = Counted { released.withLock { $0 += 1 } }
                 history.append(&value)
             }
-            #expect(released.withLock { $0 } == 7)
-            #expect(history.values.count == 3)
+            #expect(released.withLock { $0 } == appended - kept)
+            #expect(history.values.count == kept)
         }
-        #expect(released.withLock { $0 } == 10)
-        // A history that never filled its room frees the values it has, and no others.
-        let partly = Locked(0)
-        do {
-            var history = History<Counted>(capacity: 5)
-            for _ in 0..<2 {
-                var value = Counted { partly.withLock { $0 += 1 } }
-                history.append(&value)
-            }
-            #expect(partly.withLock { $0 } == 0)
-        }
-        #expect(partly.withLock { $0 } == 2)
+        #expect(released.withLock { $0 } == appended)
     }
 }
