@@ -104,27 +104,33 @@ enum AtomicFile {
         }
     }
 
-    /// Flushes `files`, staged with `flushing` false, to the disk: on Linux with one `syncfs` per
-    /// file system they are on (a whole folder of diagrams costs one flush rather than one each),
-    /// elsewhere with an `fsync` each. Throws the first failure, with the folder it was in.
-    static func flush(_ files: [String]) throws(FlushFailure) {
-        var folders: [String] = []
+    /// Flushes `files`, staged with `flushing` false, to the disk. `watchers` are descriptors of
+    /// their folders (`openWatcher(of:)`), opened before the files in them were written: on Linux a
+    /// `syncfs` on each flushes its whole file system and reports any write-back error on it since
+    /// the watcher was opened (a folder opened only now would miss one in between), so a folder of
+    /// diagrams costs one flush rather than one each. A file whose folder has no watcher, and every
+    /// file where there is no `syncfs`, gets an `fsync` of its own. Throws the first failure, with
+    /// the folder it was in.
+    static func flush(_ files: [String], watchers: [String: Int32]) throws(FlushFailure) {
+        var flushed: Set<String> = []
         if let syncfs = fileSystemFlush() {
-            // One folder on each device: syncfs flushes the whole file system that holds it.
-            var devices: Set<UInt64> = []
-            for folder in Set(files.map(FileProblem.folder(of:))).sorted() {
-                var status = stat()
-                guard stat(folder, &status) == 0 else { throw FlushFailure(path: folder, error: POSIXError(errno)) }
-                if devices.insert(UInt64(status.st_dev)).inserted { folders.append(folder) }
-            }
-            for folder in folders {
-                try flush(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, in: folder) { syncfs($0) }
-            }
-        } else {
-            for file in files {
-                try flush(file, flags: O_RDONLY | O_CLOEXEC, in: FileProblem.folder(of: file)) { fsync($0) }
+            for (folder, descriptor) in watchers.sorted(by: { $0.key < $1.key }) {
+                while syncfs(descriptor) != 0 {
+                    if errno != EINTR { throw FlushFailure(path: folder, error: POSIXError(errno)) }
+                }
+                flushed.insert(folder)
             }
         }
+        for file in files where !flushed.contains(FileProblem.folder(of: file)) {
+            try flush(file, flags: O_RDONLY | O_CLOEXEC, in: FileProblem.folder(of: file)) { fsync($0) }
+        }
+    }
+
+    /// A descriptor of `folder` for ``flush(_:watchers:)``, or `nil` when it cannot be opened (its
+    /// files are then flushed one by one). The caller closes it.
+    static func openWatcher(of folder: String) -> Int32? {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
     }
 
     /// A flush that failed on a file in `path`, a folder.

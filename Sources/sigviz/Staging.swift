@@ -14,6 +14,9 @@ final class Staging: @unchecked Sendable {
     private let lock = NSLock()
     private var staged: Set<String> = []
     private var created: [String] = []
+    /// A descriptor of each folder staged in, opened before its first file was written
+    /// (``AtomicFile/flush(_:watchers:)``); closed by ``flush()`` and ``discard()``.
+    private var watchers: [String: Int32] = [:]
 
     /// Creates `folder` and the folders above it that do not exist, remembering them for `discard()`;
     /// does nothing when it exists (as a file too: planning the docs then refuses it).
@@ -40,6 +43,10 @@ final class Staging: @unchecked Sendable {
     /// Writes `data` to a temporary file beside `path` and returns its path. The file is not yet
     /// flushed to the disk: ``flush()`` flushes every staged file at once, before they are put in place.
     func stage(_ data: Data, for path: String) throws -> String {
+        let folder = FileProblem.folder(of: path)
+        lock.withLock {
+            if watchers[folder] == nil, let watcher = AtomicFile.openWatcher(of: folder) { watchers[folder] = watcher }
+        }
         let temporary: String
         do {
             temporary = try AtomicFile.stage(data, for: path, flushing: false)
@@ -53,14 +60,15 @@ final class Staging: @unchecked Sendable {
     /// Flushes every staged file to the disk (``AtomicFile/flush(_:)``), so that a crash after
     /// one is put in place finds its new bytes; on failure, removes them all (``discard()``).
     func flush() throws {
-        let files = lock.withLock { staged.sorted() }
+        let (files, watchers) = lock.withLock { () -> ([String], [String: Int32]) in (staged.sorted(), self.watchers) }
         do {
-            try AtomicFile.flush(files)
+            try AtomicFile.flush(files, watchers: watchers)
         } catch {
             discard()
             let reason = FileProblem.reason(error.error.code.rawValue, writing: true)
             throw CommandFailure("cannot flush the files written in \(error.path) to the disk: \(reason); nothing was written")
         }
+        closeWatchers()
     }
 
     /// `temporary` is in its place: no longer to remove.
@@ -70,11 +78,20 @@ final class Staging: @unchecked Sendable {
 
     /// Removes every staged file not put in place, and the folders created, if empty.
     func discard() {
+        closeWatchers()
         let (files, folders) = lock.withLock {
             defer { staged = []; created = [] }
             return (staged, created)
         }
         for file in files { unlink(file) }
         for folder in folders.reversed() { rmdir(folder) }
+    }
+
+    private func closeWatchers() {
+        let watchers = lock.withLock {
+            defer { self.watchers = [:] }
+            return self.watchers
+        }
+        for descriptor in watchers.values { close(descriptor) }
     }
 }

@@ -8,49 +8,57 @@ import Testing
 
 @Suite("docs flushes its staged files at once, before it puts them in place")
 struct StagedFlushTests {
-    @Test("files staged unflushed, then flushed together, commit with their bytes; two folders, one flush each device")
-    func stageFlushCommit() throws {
+    @Test("files staged unflushed, then flushed together, commit with their bytes: by folder watchers and file by file",
+          arguments: [true, false])
+    func stageFlushCommit(watching: Bool) throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let inner = root.appendingPathComponent("inner")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        var watchers: [String: Int32] = [:]
+        if watching {
+            for folder in [root.path, inner.path] { watchers[folder] = try #require(AtomicFile.openWatcher(of: folder)) }
+        }
+        defer { for descriptor in watchers.values { close(descriptor) } }
         let targets = [root.appendingPathComponent("a.svg").path, inner.appendingPathComponent("b.svg").path]
         let staged = try targets.map { try AtomicFile.stage(Data("<svg>\($0)</svg>".utf8), for: $0, flushing: false) }
-        try AtomicFile.flush(staged)
+        try AtomicFile.flush(staged, watchers: watchers)
         for (temporary, target) in zip(staged, targets) {
             try AtomicFile.commit(temporary, to: target)
             #expect(try String(contentsOfFile: target, encoding: .utf8) == "<svg>\(target)</svg>")
         }
-        try AtomicFile.flush([])  // nothing staged: nothing to flush
+        try AtomicFile.flush([], watchers: [:])  // nothing staged: nothing to flush
     }
 
-    @Test("a flush that fails names the folder it failed in, and Staging then removes what it staged")
-    func failureNamesTheFolder() throws {
+    @Test("Staging flushes what it staged, then puts it in place; a folder it cannot watch is flushed file by file")
+    func staging() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("out")
         let staging = Staging()
         try staging.createFolder(out.path)
-        let temporary = try staging.stage(Data("x".utf8), for: out.appendingPathComponent("a.svg").path)
-        #expect(FileManager.default.fileExists(atPath: temporary))
-        // The folder goes away between staging and flushing.
-        let moved = root.appendingPathComponent("moved")
-        try FileManager.default.moveItem(at: out, to: moved)
+        let target = out.appendingPathComponent("a.svg").path
+        let temporary = try staging.stage(Data("x".utf8), for: target)
+        try staging.flush()
+        try AtomicFile.commit(temporary, to: target)
+        staging.committed(temporary)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "x")
+        #expect(AtomicFile.openWatcher(of: root.appendingPathComponent("missing").path) == nil)
+    }
 
+    @Test("a flush that fails names the folder it failed in")
+    func failureNamesTheFolder() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let temporary = try AtomicFile.stage(Data("x".utf8), for: out.appendingPathComponent("a.svg").path, flushing: false)
+        // The folder goes away between staging and flushing: its file cannot be opened to be flushed.
+        try FileManager.default.moveItem(at: out, to: root.appendingPathComponent("moved"))
         #expect {
-            try AtomicFile.flush([temporary])
+            try AtomicFile.flush([temporary], watchers: [:])
         } throws: { error in
             (error as? AtomicFile.FlushFailure)?.path == out.path
         }
-        #expect {
-            try staging.flush()
-        } throws: { error in
-            let message = "\(error)"
-            return message.contains("cannot flush the files written in \(out.path) to the disk")
-                && message.contains("nothing was written")
-        }
-        // Its staged file (now in the moved folder) was not put in place, and the created folder
-        // is gone from where it was.
-        #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 }
