@@ -37,7 +37,7 @@ enum AtomicFile {
     /// `path`, or the caller removes it (`unlink`). On failure nothing is left behind.
     ///
     /// With `flushing` false the file is not flushed: the caller flushes it (with many others at
-    /// once, ``flush(_:)``) before it commits it.
+    /// once, ``flush(watchers:)``) before it commits it.
     static func stage(_ data: Data, for path: String, flushing: Bool = true) throws(POSIXError) -> String {
         do {
             return try stage(for: path, flushing: flushing) { sink in
@@ -104,55 +104,46 @@ enum AtomicFile {
         }
     }
 
-    /// Flushes `files`, staged with `flushing` false, to the disk. `watchers` are descriptors of
-    /// their folders (`openWatcher(of:)`), opened before the files in them were written: on Linux a
-    /// `syncfs` on each flushes its whole file system and reports any write-back error on it since
-    /// the watcher was opened (a folder opened only now would miss one in between), so a folder of
-    /// diagrams costs one flush rather than one each. A file whose folder has no watcher, and every
-    /// file where there is no `syncfs`, gets an `fsync` of its own. Throws the first failure, with
-    /// the folder it was in.
-    static func flush(_ files: [String], watchers: [String: Int32]) throws(FlushFailure) {
-        var flushed: Set<String> = []
-        if let syncfs = fileSystemFlush() {
-            for (folder, descriptor) in watchers.sorted(by: { $0.key < $1.key }) {
-                while syncfs(descriptor) != 0 {
-                    if errno != EINTR { throw FlushFailure(path: folder, error: POSIXError(errno)) }
-                }
-                flushed.insert(folder)
+    /// Flushes to the disk the files staged with `flushing` false in the folders that `watchers`
+    /// (from ``openWatcher(of:)``) were opened on, before those files were written: a `syncfs` on
+    /// each flushes its whole file system, and reports any write-back error on it since the watcher
+    /// was opened, so a folder of diagrams costs one flush rather than one each. Throws the first
+    /// failure, with the folder of its watcher.
+    static func flush(watchers: [String: Int32]) throws(FlushFailure) {
+        guard !watchers.isEmpty, let syncfs = fileSystemFlush() else { return }
+        for (folder, descriptor) in watchers.sorted(by: { $0.key < $1.key }) {
+            while syncfs(descriptor) != 0 {
+                if errno != EINTR { throw FlushFailure(path: folder, error: POSIXError(errno)) }
             }
         }
-        for file in files where !flushed.contains(FileProblem.folder(of: file)) {
-            try flush(file, flags: O_RDONLY | O_CLOEXEC, in: FileProblem.folder(of: file)) { fsync($0) }
-        }
     }
 
-    /// A descriptor of `folder` for ``flush(_:watchers:)``, or `nil` when it cannot be opened (its
-    /// files are then flushed one by one). The caller closes it.
-    static func openWatcher(of folder: String) -> Int32? {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        return descriptor >= 0 ? descriptor : nil
-    }
-
-    /// A flush that failed on a file in `path`, a folder.
+    /// A flush that failed on the file system of the folder `path`.
     struct FlushFailure: Error {
         let path: String
         let error: POSIXError
     }
 
-    /// Opens `path` with `flags` and applies `call` to it (retried on EINTR); a failure names `folder`.
-    private static func flush(_ path: String, flags: Int32, in folder: String, _ call: (Int32) -> Int32) throws(FlushFailure) {
-        let descriptor = open(path, flags)
-        guard descriptor >= 0 else { throw FlushFailure(path: folder, error: POSIXError(errno)) }
-        defer { close(descriptor) }
-        while call(descriptor) != 0 {
-            if errno != EINTR { throw FlushFailure(path: folder, error: POSIXError(errno)) }
-        }
+    /// A descriptor of `folder` to flush its files with, all at once, by ``flush(watchers:)``, to
+    /// open before the first of them is written; `nil` where that cannot be done (no `syncfs` that
+    /// reports write-back errors, or the folder cannot be opened): its files are then staged
+    /// flushed, each with its own `fsync`. The caller closes it.
+    static func openWatcher(of folder: String) -> Int32? {
+        guard fileSystemFlush() != nil else { return nil }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
     }
 
     /// glibc's `syncfs(2)`, which Swift's Glibc module does not import (it is declared for
-    /// `_GNU_SOURCE` only); `nil` where there is none.
+    /// `_GNU_SOURCE` only); `nil` where there is none, or where it does not report write-back errors
+    /// (Linux before 5.8, where it always succeeds).
     private static func fileSystemFlush() -> (@convention(c) (Int32) -> Int32)? {
         #if os(Linux)
+        var system = utsname()
+        guard uname(&system) == 0 else { return nil }
+        let release = withUnsafeBytes(of: &system.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let version = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        guard version.count == 2, (version[0], version[1]) >= (5, 8) else { return nil }
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }  // RTLD_DEFAULT
         return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
         #else

@@ -15,7 +15,8 @@ final class Staging: @unchecked Sendable {
     private var staged: Set<String> = []
     private var created: [String] = []
     /// A descriptor of each folder staged in, opened before its first file was written
-    /// (``AtomicFile/flush(_:watchers:)``); closed by ``flush()`` and ``discard()``.
+    /// (``AtomicFile/flush(watchers:)``), or -1 where none could be (its files are staged flushed);
+    /// closed by ``flush()`` and ``discard()``.
     private var watchers: [String: Int32] = [:]
 
     /// Creates `folder` and the folders above it that do not exist, remembering them for `discard()`;
@@ -40,16 +41,18 @@ final class Staging: @unchecked Sendable {
         lock.withLock { created = missing.reversed() }
     }
 
-    /// Writes `data` to a temporary file beside `path` and returns its path. The file is not yet
-    /// flushed to the disk: ``flush()`` flushes every staged file at once, before they are put in place.
+    /// Writes `data` to a temporary file beside `path` and returns its path. Where its folder has a
+    /// watcher, the file is not yet flushed to the disk: ``flush()`` flushes them all at once, before
+    /// they are put in place; elsewhere it is flushed as it is staged.
     func stage(_ data: Data, for path: String) throws -> String {
         let folder = FileProblem.folder(of: path)
-        lock.withLock {
-            if watchers[folder] == nil, let watcher = AtomicFile.openWatcher(of: folder) { watchers[folder] = watcher }
+        let watched = lock.withLock { () -> Bool in
+            if watchers[folder] == nil { watchers[folder] = AtomicFile.openWatcher(of: folder) ?? -1 }
+            return watchers[folder, default: -1] >= 0
         }
         let temporary: String
         do {
-            temporary = try AtomicFile.stage(data, for: path, flushing: false)
+            temporary = try AtomicFile.stage(data, for: path, flushing: !watched)
         } catch {
             throw CommandFailure("cannot write \(path): \(FileProblem.writing(path, error)); nothing was written")
         }
@@ -57,16 +60,18 @@ final class Staging: @unchecked Sendable {
         return temporary
     }
 
-    /// Flushes every staged file to the disk (``AtomicFile/flush(_:)``), so that a crash after
+    /// Flushes every staged file to the disk (``AtomicFile/flush(watchers:)``), so that a crash after
     /// one is put in place finds its new bytes; on failure, removes them all (``discard()``).
     func flush() throws {
-        let (files, watchers) = lock.withLock { () -> ([String], [String: Int32]) in (staged.sorted(), self.watchers) }
+        let watchers = lock.withLock { self.watchers.filter { $0.value >= 0 } }
         do {
-            try AtomicFile.flush(files, watchers: watchers)
+            try AtomicFile.flush(watchers: watchers)
         } catch {
             discard()
             let reason = FileProblem.reason(error.error.code.rawValue, writing: true)
-            throw CommandFailure("cannot flush the files written in \(error.path) to the disk: \(reason); nothing was written")
+            throw CommandFailure(
+                "cannot flush the files written in \(error.path) to the disk: \(reason) (an error of the file system "
+                    + "that holds it, maybe of another file); nothing was written")
         }
         closeWatchers()
     }
@@ -92,6 +97,6 @@ final class Staging: @unchecked Sendable {
             defer { self.watchers = [:] }
             return self.watchers
         }
-        for descriptor in watchers.values { close(descriptor) }
+        for descriptor in watchers.values where descriptor >= 0 { close(descriptor) }
     }
 }

@@ -40,6 +40,16 @@ struct HistoryTests {
         #expect(displaced == Array(0..<1_000))
     }
 
+    @Test("a huge capacity takes memory only as values come: values of 2^40 and Int.max - 1, kept in order")
+    func hugeCapacity() {
+        for capacity in [1 << 40, Int.max - 1] {
+            var history = History<Int>(capacity: capacity)
+            let displaced = append(Array(0..<100), to: &history)
+            #expect(history.values == Array(0..<100))
+            #expect(displaced == Array(0..<100))
+        }
+    }
+
     @Test("capacity 0 keeps nothing")
     func empty() {
         var history = History<Int>(capacity: 0)

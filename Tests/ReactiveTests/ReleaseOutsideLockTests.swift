@@ -60,6 +60,23 @@ struct ReleaseOutsideLockTests {
         return depths.recorded
     }
 
+    @Test("a replay subject sent a second error lets go of the first outside its lock")
+    func replacedError() {
+        final class Failure: Error, Sendable {
+            private let depths: Depths
+            init(_ depths: Depths) { self.depths = depths }
+            deinit { depths.record(LockDepth.current) }
+        }
+        let depths = Depths()
+        do {
+            let subject = ReplaySubject<Int>(capacity: 1)
+            subject.sendError(Failure(depths))
+            subject.sendError(Failure(depths))
+            // The first error is let go of when the second replaces it, the second with the subject.
+        }
+        #expect(depths.recorded == [0, 0])
+    }
+
     @Test("the counting itself: a value released inside withLock records a held lock")
     func countingWorks() {
         let depths = Depths()

@@ -1,8 +1,8 @@
 /// A replay subject's buffer: every value, or the most recent `capacity`.
 ///
 /// Every value is kept in an array, which a new subscriber's replay shares at no cost. The most
-/// recent `capacity` are kept in a ring of fixed room, memory of the history's own that an append
-/// moves values into: an array's append or element swap, made from a subject's unspecialized
+/// recent `capacity` are kept in a ring, memory of the history's own (grown as values come, up to
+/// `capacity`) that an append moves values into: an array's append or element swap, made from a subject's unspecialized
 /// code, looks up `Array<Value>`'s metadata on every send (a sixth of replayLast's work per value).
 ///
 /// Noncopyable, as the one subject that keeps it: the ring's memory is freed with it.
@@ -14,16 +14,18 @@ struct History<Value: Sendable>: ~Copyable, @unchecked Sendable {
     private var all: [Value] = []
     /// Whether the most recent values are kept in the ring: the capacity is neither 0 nor unlimited.
     private let isBounded: Bool
-    /// The ring's room, `capacity` values when bounded (otherwise none): slots `0..<count` hold
-    /// values, and once all `capacity` do, the oldest is at `head`.
-    private let slots: UnsafeMutablePointer<Value>
+    /// The ring's memory, room for `room` values: slots `0..<count` hold values, and once all
+    /// `capacity` do, the oldest is at `head`. It grows as values come, doubling up to `capacity`,
+    /// so that a large capacity costs no memory before it is used.
+    private var slots: UnsafeMutablePointer<Value>
+    private var room = 0
     private var count = 0
     private var head = 0
 
     init(capacity: Int) {
         self.capacity = capacity
         isBounded = capacity > 0 && capacity != .max
-        slots = .allocate(capacity: isBounded ? capacity : 0)
+        slots = .allocate(capacity: 0)
     }
 
     deinit {
@@ -38,6 +40,7 @@ struct History<Value: Sendable>: ~Copyable, @unchecked Sendable {
     mutating func append(_ value: inout Value) {
         if isBounded {
             if count < capacity {
+                if count == room { grow() }
                 (slots + count).initialize(to: value)
                 count += 1
             } else {
@@ -47,6 +50,16 @@ struct History<Value: Sendable>: ~Copyable, @unchecked Sendable {
         } else if capacity == .max {
             all.append(value)
         }
+    }
+
+    /// Doubles the ring's room, up to `capacity`; called only before it is full, when `head` is 0.
+    @inline(never)  // rare: kept out of the per-send path
+    private mutating func grow() {
+        room = room == 0 ? 1 : (room > capacity / 2 ? capacity : room * 2)
+        let larger = UnsafeMutablePointer<Value>.allocate(capacity: room)
+        larger.moveInitialize(from: slots, count: count)
+        slots.deallocate()
+        slots = larger
     }
 
     /// The values, oldest first.

@@ -52,7 +52,10 @@ public final class ReplaySubject<Value: Sendable>: Subject<Value>, @unchecked Se
     }
 
     override func recordTermination(_ event: Event<Value>) {
-        subscribers.withLock { state.terminate(with: event) }
+        var replaced: (any Error)?
+        subscribers.withLock { state.terminate(with: event, replacing: &replaced) }
+        // `replaced`, an earlier error, is released here, after the lock.
+        withExtendedLifetime(replaced) {}
     }
 
     override func attach(_ passthrough: Passthrough<Value>) {

@@ -46,12 +46,16 @@ struct ReplaySubjectStateMachine<Value: Sendable>: ~Copyable, Sendable {
         history.append(&value)
     }
 
-    /// Records a terminal event sent to the subject, before it is delivered.
-    mutating func terminate(with event: Event<Value>) {
+    /// Records a terminal event sent to the subject, before it is delivered. An error that a later
+    /// one replaces is left in `replaced`, for the caller to release after unlocking (an error's
+    /// `deinit` may be user code).
+    mutating func terminate(with event: Event<Value>, replacing replaced: inout (any Error)?) {
         switch event {
         case .next: preconditionFailure("a value is recorded by sendNext(_:)")
         case .completed: hasCompleted = true
-        case .error(let error): self.error = error
+        case .error(let error):
+            replaced = self.error
+            self.error = error
         }
     }
 
