@@ -42,14 +42,7 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
 
     /// A value, delivered without building an `Event` (a generic-enum metadata look-up and a copy
     /// per value) unless it has to wait for another thread or an outer delivery.
-    func sendNext(_ value: Value) {
-        if let serializer {
-            serializer.submit(now: { deliverNext(value) }, orLater: .next(value)) { deliver($0, replayed: false) }
-        } else {
-            deliverNext(value)
-        }
-    }
-
+    func sendNext(_ value: Value) { submit(now: { deliverNext(value) }, orLater: .next(value)) }
     func sendError(_ error: any Error) { submit(.error(error)) }
     func sendCompleted() { submit(.completed) }
 
@@ -64,10 +57,17 @@ final class Passthrough<Value: Sendable>: Subscriber, InstrumentationIdentifiabl
 
     @inline(__always)
     private func submit(_ event: Event<Value>) {
+        submit(now: { deliver(event, replayed: false) }, orLater: event)
+    }
+
+    /// Runs `now` (which delivers `later`) at once, through the serializer when there is one: a
+    /// delivery that has to wait is queued as `later`, built only then.
+    @inline(__always)
+    private func submit(now: () -> Void, orLater later: @autoclosure () -> Event<Value>) {
         if let serializer {
-            serializer.submit(event) { deliver($0, replayed: false) }
+            serializer.submit(now: now, orLater: later()) { deliver($0, replayed: false) }
         } else {
-            deliver(event, replayed: false)
+            now()
         }
     }
 

@@ -33,7 +33,6 @@ extension Signal {
     }
 }
 
-
 /// The values ``Signal/takeLast(_:)`` keeps: a ``History`` under a lock (``Locked`` keeps only
 /// copyable values).
 private final class LastValues<Value: Sendable>: @unchecked Sendable {

@@ -2,8 +2,9 @@
 ///
 /// Every value is kept in an array, which a new subscriber's replay shares at no cost. The most
 /// recent `capacity` are kept in a ring, memory of the history's own (grown as values come, up to
-/// `capacity`) that an append moves values into: an array's append or element swap, made from a subject's unspecialized
-/// code, looks up `Array<Value>`'s metadata on every send (a sixth of replayLast's work per value).
+/// `capacity`) that an append moves values into: an array's append or element swap, made from a
+/// subject's unspecialized code, looks up `Array<Value>`'s metadata on every send (a sixth of
+/// replayLast's work per value).
 ///
 /// Noncopyable, as the one subject that keeps it: the ring's memory is freed with it.
 struct History<Value: Sendable>: ~Copyable, @unchecked Sendable {
@@ -12,8 +13,6 @@ struct History<Value: Sendable>: ~Copyable, @unchecked Sendable {
     let capacity: Int
     /// Every value, when the capacity is unlimited.
     private var all: [Value] = []
-    /// Whether the most recent values are kept in the ring: the capacity is neither 0 nor unlimited.
-    private let isBounded: Bool
     /// The ring's memory, room for `room` values: slots `0..<count` hold values, and once all
     /// `capacity` do, the oldest is at `head`. It grows as values come, doubling up to `capacity`,
     /// so that a large capacity costs no memory before it is used.
@@ -24,9 +23,12 @@ struct History<Value: Sendable>: ~Copyable, @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        isBounded = capacity > 0 && capacity != .max
         slots = .allocate(capacity: 0)
     }
+
+    /// Whether the most recent values are kept in the ring: the capacity is neither 0 nor unlimited.
+    /// Inlined, as ``append(_:)``: a call would look up Self's metadata on every send.
+    @inline(__always) private var isBounded: Bool { capacity > 0 && capacity != .max }
 
     deinit {
         slots.deinitialize(count: count)

@@ -29,14 +29,10 @@ final class SubscriberList: @unchecked Sendable {
         withExtendedLifetime(removed) {}  // released here, after the lock
     }
 
-    func snapshot() -> ContiguousArray<AnyObject> {
-        lock.withLock { list }
-    }
-
-    /// Runs `update` (a change to the subject's state), then takes the live subscribers, in one
-    /// section of the lock.
+    /// The live subscribers, taken after `update` (a change to the subject's state, if any) in
+    /// the same section of the lock.
     @inline(__always)
-    func snapshot(after update: () -> Void) -> ContiguousArray<AnyObject> {
+    func snapshot(after update: () -> Void = {}) -> ContiguousArray<AnyObject> {
         lock.withLock {
             update()
             return list
