@@ -37,7 +37,7 @@ enum AtomicFile {
     /// `path`, or the caller removes it (`unlink`). On failure nothing is left behind.
     ///
     /// With `flushing` false the file is not flushed: the caller flushes it (with many others at
-    /// once, ``flush(watchers:)``) before it commits it.
+    /// once, ``Watcher/flush()``) before it commits it.
     static func stage(_ data: Data, for path: String, flushing: Bool = true) throws(POSIXError) -> String {
         do {
             return try stage(for: path, flushing: flushing) { sink in
@@ -104,17 +104,24 @@ enum AtomicFile {
         }
     }
 
-    /// Flushes to the disk the files staged with `flushing` false in the folders that `watchers`
-    /// (from ``openWatcher(of:)``) were opened on, before those files were written: a `syncfs` on
-    /// each flushes its whole file system, and reports any write-back error on it since the watcher
-    /// was opened, so a folder of diagrams costs one flush rather than one each. Throws the first
-    /// failure, with the folder of its watcher.
-    static func flush(watchers: [String: Int32]) throws(FlushFailure) {
-        guard !watchers.isEmpty, let syncfs = fileSystemFlush() else { return }
-        for (folder, descriptor) in watchers.sorted(by: { $0.key < $1.key }) {
+    /// A folder's file system, to flush the files staged in the folder with `flushing` false all at
+    /// once: opened (``watch(_:)``) before the first of them is written, its `syncfs` flushes the
+    /// whole file system and reports any write-back error on it since then, so a folder of diagrams
+    /// costs one flush rather than one each.
+    struct Watcher {
+        let folder: String
+        let descriptor: Int32
+        let syncfs: @convention(c) (Int32) -> Int32
+
+        /// Flushes the file system; throws its error with the folder.
+        func flush() throws(FlushFailure) {
             while syncfs(descriptor) != 0 {
                 if errno != EINTR { throw FlushFailure(path: folder, error: POSIXError(errno)) }
             }
+        }
+
+        func close() {
+            closeDescriptor(descriptor)
         }
     }
 
@@ -124,14 +131,13 @@ enum AtomicFile {
         let error: POSIXError
     }
 
-    /// A descriptor of `folder` to flush its files with, all at once, by ``flush(watchers:)``, to
-    /// open before the first of them is written; `nil` where that cannot be done (no `syncfs` that
-    /// reports write-back errors, or the folder cannot be opened): its files are then staged
-    /// flushed, each with its own `fsync`. The caller closes it.
-    static func openWatcher(of folder: String) -> Int32? {
-        guard fileSystemFlush() != nil else { return nil }
+    /// A watcher of `folder`, or `nil` where there can be none (no `syncfs` that reports write-back
+    /// errors, or the folder cannot be opened): its files are then staged flushed, each with its
+    /// own `fsync`. The caller closes it.
+    static func watch(_ folder: String) -> Watcher? {
+        guard let syncfs = fileSystemFlush() else { return nil }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        return descriptor >= 0 ? descriptor : nil
+        return descriptor >= 0 ? Watcher(folder: folder, descriptor: descriptor, syncfs: syncfs) : nil
     }
 
     /// glibc's `syncfs(2)`, which Swift's Glibc module does not import (it is declared for
@@ -156,6 +162,11 @@ enum AtomicFile {
         let characters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         return String((0..<12).map { _ in characters.randomElement()! })
     }
+}
+
+/// `close(2)`, under a name that a type's own `close()` does not hide.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
 }
 
 extension POSIXError {

@@ -14,10 +14,11 @@ final class Staging: @unchecked Sendable {
     private let lock = NSLock()
     private var staged: Set<String> = []
     private var created: [String] = []
-    /// A descriptor of each folder staged in, opened before its first file was written
-    /// (``AtomicFile/flush(watchers:)``), or -1 where none could be (its files are staged flushed);
-    /// closed by ``flush()`` and ``discard()``.
-    private var watchers: [String: Int32] = [:]
+    /// A watcher of each folder staged in, opened before its first file was written
+    /// (``AtomicFile/Watcher``); closed by ``flush()`` and ``discard()``.
+    private var watchers: [String: AtomicFile.Watcher] = [:]
+    /// The folders staged in that can have no watcher: their files are staged flushed.
+    private var unwatched: Set<String> = []
 
     /// Creates `folder` and the folders above it that do not exist, remembering them for `discard()`;
     /// does nothing when it exists (as a file too: planning the docs then refuses it).
@@ -47,8 +48,10 @@ final class Staging: @unchecked Sendable {
     func stage(_ data: Data, for path: String) throws -> String {
         let folder = FileProblem.folder(of: path)
         let watched = lock.withLock { () -> Bool in
-            if watchers[folder] == nil { watchers[folder] = AtomicFile.openWatcher(of: folder) ?? -1 }
-            return watchers[folder, default: -1] >= 0
+            if watchers[folder] == nil, !unwatched.contains(folder) {
+                if let watcher = AtomicFile.watch(folder) { watchers[folder] = watcher } else { unwatched.insert(folder) }
+            }
+            return watchers[folder] != nil
         }
         let temporary: String
         do {
@@ -60,12 +63,13 @@ final class Staging: @unchecked Sendable {
         return temporary
     }
 
-    /// Flushes every staged file to the disk (``AtomicFile/flush(watchers:)``), so that a crash after
-    /// one is put in place finds its new bytes; on failure, removes them all (``discard()``).
+    /// Flushes every staged file to the disk (``AtomicFile/Watcher/flush()``, in the order of the
+    /// folders), so that a crash after one is put in place finds its new bytes; on failure, removes
+    /// them all (``discard()``).
     func flush() throws {
-        let watchers = lock.withLock { self.watchers.filter { $0.value >= 0 } }
+        let watchers = lock.withLock { self.watchers.values.sorted { $0.folder < $1.folder } }
         do {
-            try AtomicFile.flush(watchers: watchers)
+            for watcher in watchers { try watcher.flush() }
         } catch {
             discard()
             let reason = FileProblem.reason(error.error.code.rawValue, writing: true)
@@ -97,6 +101,6 @@ final class Staging: @unchecked Sendable {
             defer { self.watchers = [:] }
             return self.watchers
         }
-        for descriptor in watchers.values where descriptor >= 0 { close(descriptor) }
+        for watcher in watchers.values { watcher.close() }
     }
 }

@@ -16,23 +16,18 @@ struct StagedFlushTests {
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
         #if os(Linux)
         // Linux 5.8 and later (syncfs reports write-back errors): every folder can be watched.
-        var watchers: [String: Int32] = [:]
-        for folder in [root.path, inner.path] {
-            let watcher = AtomicFile.openWatcher(of: folder)
-            #expect(watcher != nil, "no watcher for \(folder)")
-            watchers[folder] = watcher
-        }
-        defer { for descriptor in watchers.values { close(descriptor) } }
+        let watchers = [root.path, inner.path].compactMap(AtomicFile.watch)
+        #expect(watchers.map(\.folder) == [root.path, inner.path])
+        defer { for watcher in watchers { watcher.close() } }
         let targets = [root.appendingPathComponent("a.svg").path, inner.appendingPathComponent("b.svg").path]
         let staged = try targets.map { try AtomicFile.stage(Data("<svg>\($0)</svg>".utf8), for: $0, flushing: false) }
-        try AtomicFile.flush(watchers: watchers)
+        for watcher in watchers { try watcher.flush() }
         for (temporary, target) in zip(staged, targets) {
             try AtomicFile.commit(temporary, to: target)
             #expect(try String(contentsOfFile: target, encoding: .utf8) == "<svg>\(target)</svg>")
         }
         #endif
-        try AtomicFile.flush(watchers: [:])  // nothing watched: nothing to flush
-        #expect(AtomicFile.openWatcher(of: root.appendingPathComponent("missing").path) == nil)
+        #expect(AtomicFile.watch(root.appendingPathComponent("missing").path) == nil)
     }
 
     @Test("Staging flushes what it staged, then it is put in place")
@@ -55,9 +50,15 @@ struct StagedFlushTests {
     func failureNamesTheFolder() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        // A descriptor that is not open (not one closed here: another test may be given its number).
+        // A watcher whose descriptor is not open (not one closed here: another test may be given its number).
+        guard let watcher = AtomicFile.watch(root.path) else {
+            Issue.record("no watcher for \(root.path)")
+            return
+        }
+        watcher.close()
+        let broken = AtomicFile.Watcher(folder: root.path, descriptor: -1, syncfs: watcher.syncfs)
         #expect {
-            try AtomicFile.flush(watchers: [root.path: -1])
+            try broken.flush()
         } throws: { error in
             (error as? AtomicFile.FlushFailure)?.path == root.path
         }
