@@ -32,12 +32,14 @@ public final class Channel<Value: Sendable>: Sendable {
 
     /// Creates a channel (RAC's `-[RACChannel init]`).
     public init() {
-        let leading = ReplaySubject<Value>(capacity: 0).described(as: "leadingSubject")
-        let following = ReplaySubject<Value>(capacity: 1).described(as: "followingSubject")
+        let leading = ReplaySubject<Value>(capacity: 0).described(as: "leadingSubject", operation: .channelSubject(leading: true))
+        let following = ReplaySubject<Value>(capacity: 1).described(as: "followingSubject", operation: .channelSubject(leading: false))
         leading.ignoreValues().subscribe(following)
         following.ignoreValues().subscribe(leading)
-        leadingTerminal = ChannelTerminal(values: leading, otherTerminal: following).described(as: "leadingTerminal")
-        followingTerminal = ChannelTerminal(values: following, otherTerminal: leading).described(as: "followingTerminal")
+        leadingTerminal = ChannelTerminal(values: leading, otherTerminal: following)
+            .described(as: "leadingTerminal", operation: .channelTerminal(leading: true))
+        followingTerminal = ChannelTerminal(values: following, otherTerminal: leading)
+            .described(as: "followingTerminal", operation: .channelTerminal(leading: false))
     }
 }
 

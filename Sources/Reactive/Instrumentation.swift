@@ -158,6 +158,11 @@ public struct InstrumentationEvent: Sendable {
         /// (`multicast:` renaming its subject `[source] -multicast: subject`): a description of how
         /// it was made, which a name given with ``Signal/named(_:)`` goes before.
         case signalDescribed(signal: Int, description: String)
+        /// What the signal is, as a value: the operator that made it (reported as it is made), or
+        /// that took it and described it anew (`publish` its subject), replacing what was reported
+        /// before. `receiver` is the signal the operator was applied to (RAC's receiver), when
+        /// it has one and it is observed by the same instrument.
+        case signalOperation(signal: Int, operation: SignalOperation, receiver: Int?)
         /// The signal is plumbing: part of the runtime's own machinery (a ``Command``'s subjects
         /// and operators), made for its user, not by them.
         case signalIsPlumbing(signal: Int)

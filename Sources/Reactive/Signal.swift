@@ -51,7 +51,9 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     #endif
     private let nameStorage: Locked<String>
 
-    init(kind: SignalKind, name: String) {
+    /// Makes a signal of `kind` named `name`; `operation`, when given, is what made it, applied to
+    /// `receiver` (by id: see ``operandID``).
+    init(kind: SignalKind, name: String, operation: SignalOperation? = nil, receiver: Int? = nil) {
         let name = boundedSignalName(name)
         nameStorage = Locked(name)
         #if !SIGVIZ_NO_INSTRUMENTATION
@@ -60,6 +62,9 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
             self.probe = probe
             signalID = probe.makeSignalID()
             probe.record(.signalCreated(signal: signalID, kind: kind, name: name))
+            if let operation {
+                probe.record(.signalOperation(signal: signalID, operation: operation, receiver: receiver))
+            }
             if context.plumbing { probe.record(.signalIsPlumbing(signal: signalID)) }
         } else {
             probe = nil
@@ -100,12 +105,39 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     /// `-setNameWithFormat:` do (`multicast:` renaming its subject): a description of how the
     /// signal was made, reported as ``InstrumentationEvent/Kind/signalDescribed(signal:description:)``,
     /// never mistaken for a name a user gave.
+    /// `operation`, applied to `receiver` (by id: see ``operandID``), is reported as what the
+    /// signal now is.
     @discardableResult
-    func described(as description: String) -> Self {
+    func described(as description: String, operation: SignalOperation, receiver: Int? = nil) -> Self {
         let description = boundedSignalName(description)
         nameStorage.withLock { $0 = description }
-        probe?.record(.signalDescribed(signal: signalID, description: description))
+        if let probe {
+            probe.record(.signalDescribed(signal: signalID, description: description))
+            probe.record(.signalOperation(signal: signalID, operation: operation, receiver: receiver))
+        }
         return self
+    }
+
+    /// Reports `operation`, applied to `receiver` (by id: see ``operandID``), as what the signal
+    /// is, in place of what it was reported as when it was made: for an operator RAC builds of
+    /// others (`-startWith:` is a `-concat:` of a `+return:`), whose last step is made on another
+    /// receiver than the operator's, or on none (`+merge:`).
+    @discardableResult
+    func reported(as operation: SignalOperation, receiver: Int?) -> Self {
+        probe?.record(.signalOperation(signal: signalID, operation: operation, receiver: receiver))
+        return self
+    }
+
+    /// The signal's id, for a ``SignalOperation`` that names it (as a receiver or an operand) and is
+    /// reported now, on this thread: `nil` unless the instrument installed on this thread
+    /// observes it.
+    var operandID: Int? {
+        #if SIGVIZ_NO_INSTRUMENTATION
+        nil
+        #else
+        guard let probe, probe === Probe.current else { return nil }
+        return signalID
+        #endif
     }
 
     /// Subscribes `subscriber` to the receiver's events (RAC's `-subscribe:`).
@@ -178,11 +210,22 @@ extension Signal {
         DynamicSignal(kind: .cold, name: "+createSignal:", didSubscribe: didSubscribe)
     }
 
-    /// An operator's cold signal: like ``create(_:)``, named and reported as an operator.
+    /// An operator's cold signal: like ``create(_:)``, named `name` (RAC's description) and
+    /// reported as an operator, `operation`, with no receiver (RAC's class methods, `+merge:`).
     static func makeOperator(
-        name: String, _ didSubscribe: @escaping @Sendable (any Subscriber<Value>) -> (any Disposable)?
+        name: String, operation: SignalOperation,
+        _ didSubscribe: @escaping @Sendable (any Subscriber<Value>) -> (any Disposable)?
     ) -> Signal<Value> {
-        DynamicSignal(kind: .operator, name: name, didSubscribe: didSubscribe)
+        DynamicSignal(kind: .operator, name: name, operation: operation, receiver: nil, didSubscribe: didSubscribe)
+    }
+
+    /// An operator's cold signal applied to the receiver: like ``create(_:)``, named `name`
+    /// (RAC's description) and reported as `operation` on the receiver.
+    func makeOperator<Result: Sendable>(
+        name: String, operation: SignalOperation,
+        _ didSubscribe: @escaping @Sendable (any Subscriber<Result>) -> (any Disposable)?
+    ) -> Signal<Result> {
+        DynamicSignal(kind: .operator, name: name, operation: operation, receiver: operandID, didSubscribe: didSubscribe)
     }
 
     /// A signal that completes at once on each subscription (RAC's `+empty`).
@@ -196,16 +239,22 @@ extension Signal {
     /// `"+return:"` otherwise, as in RAC's debug and release builds: describing
     /// every value that `map` wraps would cost more than the mapping.
     public static func `return`(_ value: Value) -> Signal<Value> {
-        let name = Probe.current == nil ? "+return:" : "+return: \(value)"
-        return ImmediateSignal(kind: .return, name: name, value: value, error: nil)
+        guard Probe.current != nil else { return ImmediateSignal(kind: .return, name: "+return:", value: value, error: nil) }
+        let label = "\(value)"
+        return ImmediateSignal(
+            kind: .return, name: "+return: \(label)", operation: .return(value: boundedSignalName(label)), value: value,
+            error: nil)
     }
 
     /// A signal that fails with `error` on each subscription (RAC's `+error:`).
     ///
     /// Named `"+error: <error>"` when observed, `"+error:"` otherwise.
     public static func error(_ error: any Error) -> Signal<Value> {
-        let name = Probe.current == nil ? "+error:" : "+error: \(error)"
-        return ImmediateSignal(kind: .error, name: name, value: nil, error: error)
+        guard Probe.current != nil else { return ImmediateSignal(kind: .error, name: "+error:", value: nil, error: error) }
+        let message = "\(error)"
+        return ImmediateSignal(
+            kind: .error, name: "+error: \(message)", operation: .error(message: boundedSignalName(message)), value: nil,
+            error: error)
     }
 
     /// A signal that never sends anything (RAC's `+never`).
@@ -219,14 +268,16 @@ extension Signal {
     /// Use it to postpone a side effect, or the creation of a signal, until
     /// something subscribes: ``replayLazily()`` is built on it.
     public static func `defer`(_ makeSignal: @escaping @Sendable () -> Signal<Value>) -> Signal<Value> {
-        `defer`(named: "+defer:", makeSignal)
+        `defer`(named: "+defer:", operation: .defer, receiver: nil, makeSignal)
     }
 
-    /// ``defer(_:)`` named `name`, for operators RAC builds on `+defer:` and renames
-    /// (`-initially:`, `-collect`).
+    /// ``defer(_:)`` named `name` and reported as `operation` on `receiver`, for operators RAC
+    /// builds on `+defer:` and renames (`-initially:`, `-collect`).
     static func `defer`(
-        named name: String, _ makeSignal: @escaping @Sendable () -> Signal<Value>
+        named name: String, operation: SignalOperation, receiver: Int?, _ makeSignal: @escaping @Sendable () -> Signal<Value>
     ) -> Signal<Value> {
-        makeOperator(name: name) { subscriber in makeSignal().subscribe(subscriber) }
+        DynamicSignal(kind: .operator, name: name, operation: operation, receiver: receiver) { subscriber in
+            makeSignal().subscribe(subscriber)
+        }
     }
 }

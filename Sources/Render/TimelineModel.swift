@@ -234,7 +234,7 @@ struct TimelineModel {
             case .signal(let signal) where event.cause != nil: madeAt[signal] = event.time
             case .didSubscribe(let subscription) where trace.subscriptions.indices.contains(subscription):
                 let signal = trace.subscriptions[subscription].signal
-                if trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold {
+                if trace.runsBlockPerSubscription(signal), !isPlumbing(signal) {
                     runs.append((subscription, subscribeEvents[subscription]))
                 }
             case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal):
@@ -348,7 +348,7 @@ struct TimelineModel {
             case .didSubscribe(let subscription):
                 guard trace.subscriptions.indices.contains(subscription) else { break }
                 let signal = trace.subscriptions[subscription].signal
-                guard trace.signals.indices.contains(signal), trace.signals[signal].kind == .cold else { break }
+                guard trace.runsBlockPerSubscription(signal), !isPlumbing(signal) else { break }
                 runNumbers[signal] += 1
                 if inner.owners[subscription] != nil {
                     add(subscriberLanes[subscription], .effect(number: runNumbers[signal]))

@@ -79,6 +79,7 @@ enum RecordDetail {
     case signal(Int, SignalKind, String)
     case named(Int, String)
     case described(Int, String)
+    case operation(Int, SignalOperation, receiver: Int?)
     case plumbing(Int)
     case connection(Int, source: Int?, subject: Int)
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
@@ -104,6 +105,7 @@ struct PendingRecord {
         case .signalCreated(let id, let signalKind, let name): detail = .signal(id, signalKind, name)
         case .signalNamed(let id, let name): detail = .named(id, name)
         case .signalDescribed(let id, let description): detail = .described(id, description)
+        case .signalOperation(let id, let operation, let receiver): detail = .operation(id, operation, receiver: receiver)
         case .signalIsPlumbing(let id): detail = .plumbing(id)
         case .connectionCreated(let id, let source, let subjectID): detail = .connection(id, source: source, subject: subjectID)
         case .subscribed(let id, let signal, let subscriber, let parent):

@@ -1,3 +1,5 @@
+import Reactive
+
 // Codable conformances that read and write the same format as
 // `Trace.json()` / `Trace(json:)`, for use with any encoder or decoder.
 // Decoding validates the trace, as `Trace(json:)` does.
@@ -29,13 +31,17 @@ extension Trace: Codable {
                 forKey: .format, in: container, debugDescription: "this is not a sigviz trace: format is '\(format)'")
         }
         let version = try container.decode(Int.self, forKey: .version)
-        guard version == Trace.formatVersion else {
+        guard Trace.readableVersions.contains(version) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .version, in: container,
-                debugDescription: "unknown trace version \(version); this sigviz reads version \(Trace.formatVersion)")
+                debugDescription: "unknown trace version \(version); this sigviz reads versions 1 to \(Trace.formatVersion)")
         }
         title = try container.decodeIfPresent(String.self, forKey: .title)
         signals = try container.decode([TraceSignal].self, forKey: .signals)
+        if version == 1 {
+            // Version 1's operation is RAC's description text, which says nothing typed.
+            for index in signals.indices { signals[index].operation = nil }
+        }
         subscriptions = try container.decode([TraceSubscription].self, forKey: .subscriptions)
         let sequenced = try container.decode([SequencedEvent].self, forKey: .events)
         events = sequenced.map(\.event)
@@ -53,7 +59,7 @@ extension Trace: Codable {
 
 extension TraceSignal: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, kind, capacity, name, description, source, subject, plumbing, operation
+        case id, kind, capacity, name, description, source, subject, plumbing, operation, receiver
     }
 
     /// Encodes the entry with the fields of the trace JSON format.
@@ -69,7 +75,8 @@ extension TraceSignal: Codable {
         try container.encodeIfPresent(source, forKey: .source)
         try container.encodeIfPresent(subject, forKey: .subject)
         if isPlumbing { try container.encode(true, forKey: .plumbing) }
-        try container.encodeIfPresent(operation, forKey: .operation)
+        try container.encodeIfPresent(operation.map(CodableOperation.init), forKey: .operation)
+        try container.encodeIfPresent(receiver, forKey: .receiver)
     }
 
     /// Decodes an entry.
@@ -93,7 +100,78 @@ extension TraceSignal: Codable {
         source = try container.decodeIfPresent(Int.self, forKey: .source)
         subject = try container.decodeIfPresent(Int.self, forKey: .subject)
         isPlumbing = try container.decodeIfPresent(Bool.self, forKey: .plumbing) ?? false
-        operation = try container.decodeIfPresent(String.self, forKey: .operation)
+        // Version 1's text is passed over here, and dropped by the trace's decoder.
+        operation = (try? container.decodeIfPresent(String.self, forKey: .operation)) != nil
+            ? nil : try container.decodeIfPresent(CodableOperation.self, forKey: .operation)?.operation
+        receiver = try container.decodeIfPresent(Int.self, forKey: .receiver)
+    }
+}
+
+/// A signal's ``SignalOperation`` as the trace format writes it: an object with its `name` and its
+/// arguments by label.
+private struct CodableOperation: Codable {
+    let operation: SignalOperation
+
+    init(_ operation: SignalOperation) { self.operation = operation }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(operation.name.rawValue, forKey: Key("name"))
+        for (label, value) in operation.arguments {
+            let key = Key(label)
+            switch value {
+            case .count(let number), .signal(let number):
+                if let number { try container.encode(number, forKey: key) } else { try container.encodeNil(forKey: key) }
+            case .seconds(let seconds): try container.encode(seconds, forKey: key)
+            case .text(let text): try container.encode(text, forKey: key)
+            case .flag(let flag): try container.encode(flag, forKey: key)
+            case .signals(let signals): try container.encode(signals, forKey: key)
+            }
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let text = try container.decode(String.self, forKey: Key("name"))
+        guard let name = SignalOperation.Name(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: Key("name"), in: container, debugDescription: "unknown operation '\(text)'")
+        }
+        var arguments: [String: SignalOperation.Value] = [:]
+        for key in container.allKeys where key.stringValue != "name" {
+            if try container.decodeNil(forKey: key) {
+                arguments[key.stringValue] = .count(nil)
+            } else if let flag = try? container.decode(Bool.self, forKey: key) {
+                arguments[key.stringValue] = .flag(flag)
+            } else if let count = try? container.decode(Int.self, forKey: key) {
+                arguments[key.stringValue] = .count(count)
+            } else if let seconds = try? container.decode(Double.self, forKey: key) {
+                arguments[key.stringValue] = .seconds(seconds)
+            } else if let text = try? container.decode(String.self, forKey: key) {
+                arguments[key.stringValue] = .text(text)
+            } else {
+                arguments[key.stringValue] = .signals(try container.decode([Int?].self, forKey: key))
+            }
+        }
+        guard let operation = SignalOperation(name: name, arguments: arguments) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: Key("name"), in: container,
+                debugDescription: "the operation '\(text)' is missing an argument, or has one of the wrong type")
+        }
+        let labels = operation.arguments.map(\.label)
+        if let unknown = container.allKeys.first(where: { $0.stringValue != "name" && !labels.contains($0.stringValue) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: unknown, in: container, debugDescription: "unknown field '\(unknown.stringValue)' in the operation '\(text)'")
+        }
+        self.operation = operation
     }
 }
 

@@ -160,8 +160,31 @@ extension TraceSignal {
         }
         if isPlumbing { writer.raw(", \"plumbing\": true") }
         if let operation {
-            writer.raw(", \"operation\": ")
-            writer.string(operation)
+            writer.raw(", \"operation\": {\"name\": ")
+            writer.string(operation.name.rawValue)
+            for (label, value) in operation.arguments {
+                writer.raw(", ")
+                writer.string(label)
+                writer.raw(": ")
+                switch value {
+                case .count(let number), .signal(let number): number.map { writer.int($0) } ?? writer.raw("null")
+                case .seconds(let seconds): writer.double(seconds)
+                case .text(let text): writer.string(text)
+                case .flag(let flag): writer.bool(flag)
+                case .signals(let signals):
+                    writer.byte(UInt8(ascii: "["))
+                    for (index, signal) in signals.enumerated() {
+                        if index > 0 { writer.raw(", ") }
+                        signal.map { writer.int($0) } ?? writer.raw("null")
+                    }
+                    writer.byte(UInt8(ascii: "]"))
+                }
+            }
+            writer.byte(UInt8(ascii: "}"))
+        }
+        if let receiver {
+            writer.raw(", \"receiver\": ")
+            writer.int(receiver)
         }
         writer.byte(UInt8(ascii: "}"))
     }

@@ -1,3 +1,5 @@
+import Reactive
+
 extension Trace {
     /// The first signal with the given name.
     public func signal(named name: String) -> TraceSignal? {
@@ -26,16 +28,18 @@ extension Trace {
         }
     }
 
-    /// Every run of a cold signal's `didSubscribe`, in trace order: the signal, the subscription,
-    /// and the run's event (its position) and time. What the report's runs table, the timeline's
-    /// numbered diamonds and the repeated-side-effect finding count.
-    public func coldRuns() -> [(signal: Int, subscription: Int, event: Int, time: Double)] {
-        events.indices.compactMap { index in
+    /// Every run of a block its user wrote, once per subscription, of the signals of
+    /// ``sideEffectSources()``, in trace order: the signal, the subscription, and the run's event
+    /// (its position) and time. What the report's runs table, the timeline's numbered diamonds
+    /// and the repeated-side-effect finding count.
+    public func sideEffectRuns() -> [(signal: Int, subscription: Int, event: Int, time: Double)] {
+        let plumbing = plumbing()
+        return events.indices.compactMap { index in
             guard case .didSubscribe(let subscription) = events[index].kind, subscriptions.indices.contains(subscription) else {
                 return nil
             }
             let signal = subscriptions[subscription].signal
-            guard signals.indices.contains(signal), signals[signal].kind == .cold else { return nil }
+            guard runsBlockPerSubscription(signal), !plumbing[signal] else { return nil }
             return (signal, subscription, index, events[index].time)
         }
     }
@@ -58,12 +62,34 @@ extension Trace {
         }
     }
 
-    /// RAC's description of what a signal is, for telling operators apart: the description an
-    /// operator its user named had before the name (``TraceSignal/operation``), else its
-    /// ``TraceSignal/description``, else its name (RAC's, when no one named it). Nil for an id the
-    /// trace does not have.
-    public func operation(of signal: Int) -> String? {
-        guard signals.indices.contains(signal) else { return nil }
-        return signals[signal].operation ?? signals[signal].description ?? signals[signal].name
+    /// What operator made a signal (``TraceSignal/operation``); `nil` for an id the trace does not
+    /// have, or a signal no operator made.
+    public func operation(of signal: Int) -> SignalOperation? {
+        signals.indices.contains(signal) ? signals[signal].operation : nil
+    }
+
+    /// The signals whose runs are the user's side effects, in signal order: each subscription to
+    /// them runs a block of the user's (``TraceSignal/runsBlockPerSubscription``), and they are
+    /// not plumbing (a command's machinery, whose `then` runs a block of its own). What the
+    /// report's and the docs' runs tables list, as the timeline draws their runs.
+    public func sideEffectSources() -> [TraceSignal] {
+        let plumbing = plumbing()
+        return signals.filter { $0.runsBlockPerSubscription && !plumbing[$0.id] }
+    }
+
+    /// Whether `signal` (an id) is in the trace and each subscription to it runs a block its user
+    /// wrote (``TraceSignal/runsBlockPerSubscription``).
+    public func runsBlockPerSubscription(_ signal: Int) -> Bool {
+        signals.indices.contains(signal) && signals[signal].runsBlockPerSubscription
+    }
+}
+
+extension TraceSignal {
+    /// Whether each subscription to it runs a block its user wrote, whose runs are side effects:
+    /// a cold signal's `didSubscribe` (`Signal.create`, a timer), `defer`'s block, `initially`'s.
+    /// The one rule the timeline's runs, the graph's counts, the report's runs table and the
+    /// findings all follow.
+    public var runsBlockPerSubscription: Bool {
+        kind == .cold || (kind == .operator && operation?.runsCallersBlock == true)
     }
 }

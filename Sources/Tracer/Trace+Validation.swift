@@ -53,6 +53,14 @@ extension Trace {
             if case .replaySubject(let capacity?) = signal.kind, capacity < 0 {
                 throw fail(index, "capacity", "a capacity must not be negative")
             }
+            // What an operation names is a signal of the table, never a connection.
+            for (field, id) in [("receiver", signal.receiver)] + (signal.operation?.signals ?? []).map({ ("operation", $0) }) {
+                guard let id else { continue }
+                guard signals.indices.contains(id) else { throw fail(index, field, "there is no signal \(id)") }
+                guard signals[id].kind != .connection else {
+                    throw fail(index, field, "signal \(id) is a connection, not a signal")
+                }
+            }
             guard signal.kind == .connection else {
                 if signal.source != nil { throw fail(index, "source", "only a connection has a source") }
                 if signal.subject != nil { throw fail(index, "subject", "only a connection has a subject") }

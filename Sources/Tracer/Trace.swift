@@ -13,8 +13,10 @@ import Reactive
 /// read and write one with ``Trace/init(json:)`` and ``Trace/json()``, whose
 /// format docs/trace-format.md describes.
 public struct Trace: Sendable, Hashable {
-    /// The version of the JSON format this library writes and reads.
-    public static let formatVersion = 1
+    /// The version of the JSON format this library writes (docs/trace-format.md, "Versions").
+    public static let formatVersion = 2
+    /// The versions it reads: version 1 as well, whose text `operation` it passes over.
+    public static let readableVersions = 1...formatVersion
 
     /// A title for people, such as the scenario's; `nil` when there is none.
     public var title: String?
@@ -51,7 +53,7 @@ public struct TraceSignal: Sendable, Hashable {
     public var kind: Kind
     /// Its name: the one its user gave (with `named(_:)`, or a scenario file's name for it), or,
     /// when none was given, what a reader knows of it, made from the runtime's description by
-    /// ``readerName(of:)``: "publish of source" for `[source] -multicast: [source] -publish`.
+    /// ``readerNames(of:givenNames:)`` from its ``operation``: "publish of source" for the subject of `source.publish()`.
     public var name: String
     /// RAC's description of it (`[source] -multicast: [source] -publish`, as its
     /// `-setNameWithFormat:` makes it), when that is not its ``name``.
@@ -63,15 +65,20 @@ public struct TraceSignal: Sendable, Hashable {
     /// Whether it is plumbing: part of the runtime's own machinery (a `Command`'s subjects and
     /// operators), made for its user, not by them. Timelines draw no lanes for it.
     public var isPlumbing: Bool
-    /// For an operator its user named (a scenario file's `let items = ids | map load | flatten 2`),
-    /// RAC's description of it from before the name replaced it (`[[ids] -map:] -flatten: 2`):
-    /// which operator it is, for the findings (``Trace/operation(of:)``: a `let`-named `takeUntil`'s
-    /// trigger, a `flatten 2`). The trace format keeps it as `operation`.
-    public var operation: String?
+    /// What it is, as the runtime reported it: the operator that made it (or that took it and
+    /// described it anew, as `publish` its subject), with the signals it names by their ids in
+    /// this trace (`nil` for one not recorded). Names, findings and drawings learn what an
+    /// operator is from it, never from ``description``. `nil` for a signal no operator made
+    /// (`Signal.create`, a subject its user made) and in traces of version 1.
+    public var operation: SignalOperation?
+    /// The signal ``operation`` was applied to (RAC's receiver: `fetchData` of
+    /// `[fetchData] -replayLazily`), when it has one and it was recorded.
+    public var receiver: Int?
 
     public static func == (a: TraceSignal, b: TraceSignal) -> Bool {
         a.id == b.id && a.kind == b.kind && a.name == b.name && a.description == b.description && a.source == b.source
             && a.subject == b.subject && a.isPlumbing == b.isPlumbing && a.operation == b.operation
+            && a.receiver == b.receiver
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -83,14 +90,16 @@ public struct TraceSignal: Sendable, Hashable {
         hasher.combine(subject)
         hasher.combine(isPlumbing)
         hasher.combine(operation)
+        hasher.combine(receiver)
     }
 
     /// Makes a table entry.
     public init(
         id: Int, kind: Kind, name: String, description: String? = nil, source: Int? = nil, subject: Int? = nil,
-        isPlumbing: Bool = false, operation: String? = nil
+        isPlumbing: Bool = false, operation: SignalOperation? = nil, receiver: Int? = nil
     ) {
         self.operation = operation
+        self.receiver = receiver
         self.id = id
         self.kind = kind
         self.name = name

@@ -1,3 +1,5 @@
+import Reactive
+
 /// Reads the trace JSON format into a ``Trace``, remembering where each
 /// table entry and event starts so that later problems can be located.
 struct TraceReader: ~Copyable {
@@ -8,6 +10,9 @@ struct TraceReader: ~Copyable {
     private let tables = EventTables.shared
     /// The most events to read; the next one is refused.
     private let maximumEvents: Int
+    /// Where the first `operation` of each format version was, to refuse one of the other version:
+    /// version 1 wrote RAC's description text there, version 2 writes an object.
+    private var textOperation: Int?, typedOperation: Int?
     /// Told now and then, between entries, how many leading bytes have been read (``Trace/init(json:maximumEvents:read:)``).
     var progress: ((Int) -> Void)?
 
@@ -20,6 +25,7 @@ struct TraceReader: ~Copyable {
 
     mutating func read() throws(Failure) -> Trace {
         var trace = Trace()
+        var version = Trace.formatVersion
         var seen: Set<String> = []
         var first = true
         let start = skipByteOrderMark()
@@ -33,9 +39,10 @@ struct TraceReader: ~Copyable {
                     throw scanner.fail("this is not a sigviz trace: format is '\(format)', expected 'sigviz-trace'", at: offset)
                 }
             case "version":
-                let version = try scanner.int()
-                guard version == Trace.formatVersion else {
-                    throw scanner.fail("unknown trace version \(version); this sigviz reads version \(Trace.formatVersion)", at: offset)
+                version = try scanner.int()
+                guard Trace.readableVersions.contains(version) else {
+                    throw scanner.fail(
+                        "unknown trace version \(version); this sigviz reads versions 1 to \(Trace.formatVersion)", at: offset)
                 }
             case "title": trace.title = scanner.null() ? nil : try scanner.string()
             case "signals":
@@ -54,6 +61,12 @@ struct TraceReader: ~Copyable {
         try scanner.expectEnd()
         for required in ["version", "signals", "subscriptions", "events"] where !seen.contains(required) {
             throw scanner.fail("the trace has no '\(required)'", at: start)
+        }
+        if version == 1, let typedOperation {
+            throw scanner.fail("a trace of version 1 gives an operation as text, not an object", at: typedOperation)
+        }
+        if version != 1, let textOperation {
+            throw scanner.fail("an operation is an object with a 'name' since version 2, not text", at: textOperation)
         }
         return trace
     }
@@ -139,9 +152,9 @@ struct TraceReader: ~Copyable {
     private mutating func readSignal(_ index: Int) throws(Failure) -> TraceSignal {
         var id: Int?, kind: TraceSignal.Kind?, name: String?, description: String?, capacity: Int?, source: Int?, subject: Int?
         var plumbing = false
-        var operation: String?
+        var operation: SignalOperation?, receiver: Int?
         let what = "signals[\(index)]"
-        let allowed = ["id", "kind", "name", "description", "capacity", "source", "subject", "plumbing", "operation"]
+        let allowed = ["id", "kind", "name", "description", "capacity", "source", "subject", "plumbing", "operation", "receiver"]
         let fields = try readFields(of: what, allowed: allowed) {
             reader, key throws(Failure) in
             switch key {
@@ -152,7 +165,16 @@ struct TraceReader: ~Copyable {
             case "source": source = try reader.scanner.int()
             case "subject": subject = try reader.scanner.int()
             case "plumbing": plumbing = try reader.scanner.bool()
-            case "operation": operation = try reader.scanner.string()
+            case "operation":
+                if reader.scanner.peek() == UInt8(ascii: "\"") {
+                    // Version 1's RAC description of an operator: read and left, as it says nothing typed.
+                    if reader.textOperation == nil { reader.textOperation = reader.scanner.offset }
+                    _ = try reader.scanner.string()
+                } else {
+                    if reader.typedOperation == nil { reader.typedOperation = reader.scanner.offset }
+                    operation = try reader.readOperation(of: what)
+                }
+            case "receiver": receiver = try reader.scanner.int()
             default:
                 let offset = reader.scanner.offset
                 let text = try reader.scanner.string()
@@ -183,7 +205,64 @@ struct TraceReader: ~Copyable {
         }
         return TraceSignal(
             id: index, kind: signalKind, name: try required(name, "name", of: what, at: start), description: description,
-            source: source, subject: subject, isPlumbing: plumbing, operation: operation)
+            source: source, subject: subject, isPlumbing: plumbing, operation: operation, receiver: receiver)
+    }
+
+    /// Reads a signal's `operation`: an object with its `name` and its arguments by label.
+    private mutating func readOperation(of what: String) throws(Failure) -> SignalOperation {
+        let start = scanner.offset
+        var name: SignalOperation.Name?
+        var arguments: [String: SignalOperation.Value] = [:]
+        var keys: [(key: String, offset: Int)] = []
+        var first = true
+        try scanner.beginObject()
+        while let (key, keyOffset, offset) = try scanner.nextKey(first: &first) {
+            guard !keys.contains(where: { $0.key == key }) else {
+                throw scanner.fail("'\(key)' appears twice in \(what)'s operation", at: keyOffset)
+            }
+            keys.append((key, keyOffset))
+            if key == "name" {
+                let text = try scanner.string()
+                guard let known = SignalOperation.Name(rawValue: text) else {
+                    throw scanner.fail("unknown operation '\(shortened(text, to: 64))' in \(what)", at: offset)
+                }
+                name = known
+            } else {
+                arguments[key] = try readOperationValue()
+            }
+        }
+        guard let name else { throw scanner.fail("\(what)'s operation has no 'name'", at: start) }
+        guard let operation = SignalOperation(name: name, arguments: arguments) else {
+            throw scanner.fail(
+                "\(what)'s operation '\(name.rawValue)' is missing an argument, or has one of the wrong type "
+                    + "(docs/trace-format.md lists each operation's arguments)", at: start)
+        }
+        let labels = operation.arguments.map(\.label)
+        if let unknown = keys.first(where: { $0.key != "name" && !labels.contains($0.key) }) {
+            throw scanner.fail("unknown field '\(unknown.key)' in the operation '\(name.rawValue)' of \(what)", at: unknown.offset)
+        }
+        return operation
+    }
+
+    /// One argument of an operation, by its JSON type: a whole number (or `null`) for a count or a
+    /// signal, another number for seconds, a string, a boolean, or an array of signals.
+    private mutating func readOperationValue() throws(Failure) -> SignalOperation.Value {
+        switch scanner.peek() {
+        case UInt8(ascii: "\""): return .text(try scanner.string())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .flag(try scanner.bool())
+        case UInt8(ascii: "n"):
+            guard scanner.null() else { throw scanner.fail("expected a value, found \(scanner.found())") }
+            return .count(nil)
+        case UInt8(ascii: "["):
+            var signals: [Int?] = []
+            var first = true
+            try scanner.beginArray()
+            while try scanner.nextElement(first: &first) { signals.append(scanner.null() ? nil : try scanner.int()) }
+            return .signals(signals)
+        default:
+            let number = try scanner.number()
+            return number.whole.map { .count($0) } ?? .seconds(number.fractional)
+        }
     }
 
     // MARK: Subscriptions

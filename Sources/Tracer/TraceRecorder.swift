@@ -178,17 +178,15 @@ private struct Assembler {
                         signals.append(TraceSignal(id: signals.count, kind: signalKind, name: name))
                     case .named(let id, let name):
                         // RAC's name is now the given one, until an operator describes the signal again.
-                        if let id = signalIDs[id] {
-                            // RAC's description of an operator, kept for the findings before the name replaces it.
-                            let before = signals[id].name
-                            if signals[id].kind == .operator, before.hasPrefix("["), before != name { signals[id].operation = before }
-                            (givenNames[id], signals[id].name) = (name, name)
-                        }
+                        if let id = signalIDs[id] { (givenNames[id], signals[id].name) = (name, name) }
                         continue
                     case .described(let id, let description):
+                        if let id = signalIDs[id] { signals[id].name = description }
+                        continue
+                    case .operation(let id, let operation, let receiver):
                         if let id = signalIDs[id] {
-                            signals[id].name = description
-                            signals[id].operation = nil  // the description says it again
+                            signals[id].operation = operation.mappingSignals { signalIDs[$0] }
+                            signals[id].receiver = receiver.flatMap { signalIDs[$0] }
                         }
                         continue
                     case .plumbing(let id):
@@ -225,9 +223,10 @@ private struct Assembler {
                 subscriber: subscriber(entry.subscriber),
                 parent: entry.parent.flatMap { subscriptionIDs[$0] })
         }
-        for index in signals.indices where signals[index].kind != .connection {
+        // Meanwhile `name` held RAC's description; the reader's names are made from the operations.
+        for (index, name) in TraceSignal.readerNames(of: signals, givenNames: givenNames).enumerated()
+        where signals[index].kind != .connection {
             let description = signals[index].name
-            let name = givenNames[index] ?? TraceSignal.readerName(of: description)
             signals[index].name = name
             signals[index].description = description == name ? nil : description
         }

@@ -19,6 +19,7 @@ private enum Report: Equatable, CustomStringConvertible {
     case created(Int, SignalKind, String)
     case named(Int, String)
     case described(Int, String)
+    case operation(Int, SignalOperation, receiver: Int?)
     case plumbing(Int)
     case connection(Int, source: Int?, subject: Int)
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
@@ -40,6 +41,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .signalCreated(let signal, let kind, let name): self = .created(signal, kind, name)
         case .signalNamed(let signal, let name): self = .named(signal, name)
         case .signalDescribed(let signal, let description): self = .described(signal, description)
+        case .signalOperation(let signal, let operation, let receiver): self = .operation(signal, operation, receiver: receiver)
         case .signalIsPlumbing(let signal): self = .plumbing(signal)
         case .connectionCreated(let connection, let source, let subject):
             self = .connection(connection, source: source, subject: subject)
@@ -65,6 +67,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .created(let s, let k, let n): "created(\(s), \(k), \"\(n)\")"
         case .named(let s, let n): "named(\(s), \"\(n)\")"
         case .described(let s, let d): "described(\(s), \"\(d)\")"
+        case .operation(let s, let o, let r): "operation(\(s), \(o), receiver: \(r.map(String.init) ?? "nil"))"
         case .plumbing(let s): "plumbing(\(s))"
         case .connection(let c, let source, let subject): "connection(\(c), source: \(source.map(String.init) ?? "nil"), subject: \(subject))"
         case .subscribed(let s, let signal, let who, let parent): "subscribed(\(s), signal: \(signal), \(who), parent: \(parent.map(String.init) ?? "nil"))"
@@ -85,7 +88,7 @@ private enum Report: Equatable, CustomStringConvertible {
 
     var isCreation: Bool {
         switch self {
-        case .created, .named, .described, .plumbing, .connection: true
+        case .created, .named, .described, .operation, .plumbing, .connection: true
         default: false
         }
     }
@@ -121,17 +124,17 @@ private enum Report: Equatable, CustomStringConvertible {
 
         #expect(collector.reports == [
             .created(0, .cold, "+createSignal:"), .named(0, "src"),
-            .created(1, .operator, "[src] -map:"),
+            .created(1, .operator, "[src] -map:"), .operation(1, .map, receiver: 0),
             .created(2, .subject, ""),
             .created(3, .replaySubject(capacity: 2), ""),
             .created(4, .replaySubject(capacity: nil), ""),
             .created(5, .behaviorSubject, ""),
             .created(6, .empty, "+empty"),
-            .created(7, .return, "+return: 5"),
-            .created(8, .error, "+error: boom"),
+            .created(7, .return, "+return: 5"), .operation(7, .return(value: "5"), receiver: nil),
+            .created(8, .error, "+error: boom"), .operation(8, .error(message: "boom"), receiver: nil),
             .created(9, .never, "+never"),
         ])
-        #expect(collector.events.map(\.sequence) == Array(0..<11))
+        #expect(collector.events.map(\.sequence) == Array(0..<14))
     }
 
     @Test("a channel reports its replay subjects and terminals with their kinds and names")
@@ -258,7 +261,8 @@ private enum Report: Equatable, CustomStringConvertible {
         defer { withExtendedLifetime(connection) {} }
         #expect(collector.reports == [
             .created(0, .cold, "+createSignal:"), .named(0, "src"),
-            .created(1, .subject, ""), .described(1, "[src] -publish"), .described(1, "[src] -multicast: [src] -publish"),
+            .created(1, .subject, ""), .described(1, "[src] -publish"), .operation(1, .publish, receiver: nil),
+            .described(1, "[src] -multicast: [src] -publish"), .operation(1, .publish, receiver: 0),
             .connection(0, source: 0, subject: 1),
             .connected(0, first: true),
             .subscribed(0, signal: 0, .signal(1), parent: nil),
@@ -297,8 +301,9 @@ private enum Report: Equatable, CustomStringConvertible {
         #expect(reports.filter(\.isCreation) == [
             .created(0, .cold, "+createSignal:"), .named(0, "src"),
             .created(1, .replaySubject(capacity: nil), ""), .described(1, "[src] -multicast: "),
+            .operation(1, .replayLazily, receiver: 0),
             .connection(0, source: 0, subject: 1),
-            .created(2, .operator, "+defer:"), .described(2, "[src] -replayLazily"),
+            .created(2, .operator, "[src] -replayLazily"), .operation(2, .replayLazily, receiver: 0),
         ])
         #expect(reports.filter(\.isStructure) == [
             .subscribed(0, signal: 2, .label("S1"), parent: nil),
@@ -641,19 +646,20 @@ private enum Report: Equatable, CustomStringConvertible {
         #expect(Self.numbered(collector.events) == [
             "0: created(0, subject, \"\") @0.0",
             "1: created(1, operator, \"[] -deliverOn: background\") @0.0",
-            "2: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
-            "3: didSubscribe(0) @0.0",
-            "4: subscribed(1, signal: 0, anonymous, parent: 0) @0.0 <- 3",
-            "5: sentNext(0, 1) @1.0",
-            "6: next(1, 1, replayed: false) @1.0 <- 5",
-            "7: hopped(0, background) @1.0 <- 6",
-            "8: next(0, 1, replayed: false) @1.0 <- 7",
-            "9: sentError(0, boom) @2.0",
-            "10: error(1, boom, replayed: false) @2.0 <- 9",
-            "11: disposed(1) @2.0 <- 10",
-            "12: hopped(0, background) @2.0 <- 10",
-            "13: error(0, boom, replayed: false) @2.0 <- 12",
-            "14: disposed(0) @2.0 <- 13",
+            "2: operation(1, deliverOn(scheduler: \"background\"), receiver: 0) @0.0",
+            "3: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
+            "4: didSubscribe(0) @0.0",
+            "5: subscribed(1, signal: 0, anonymous, parent: 0) @0.0 <- 4",
+            "6: sentNext(0, 1) @1.0",
+            "7: next(1, 1, replayed: false) @1.0 <- 6",
+            "8: hopped(0, background) @1.0 <- 7",
+            "9: next(0, 1, replayed: false) @1.0 <- 8",
+            "10: sentError(0, boom) @2.0",
+            "11: error(1, boom, replayed: false) @2.0 <- 10",
+            "12: disposed(1) @2.0 <- 11",
+            "13: hopped(0, background) @2.0 <- 11",
+            "14: error(0, boom, replayed: false) @2.0 <- 13",
+            "15: disposed(0) @2.0 <- 14",
         ])
     }
 
@@ -678,17 +684,18 @@ private enum Report: Equatable, CustomStringConvertible {
         #expect(Self.numbered(collector.events) == [
             "0: created(0, cold, \"+createSignal:\") @0.0",
             "1: created(1, operator, \"[+createSignal:] -subscribeOn: background\") @0.0",
-            "2: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
-            "3: didSubscribe(0) @0.0",
-            "4: hopped(0, background) @0.0 <- 3",
-            "5: subscribed(1, signal: 0, subscription(0), parent: 0) @0.0 <- 4",
-            "6: didSubscribe(1) @0.0 <- 4",
-            "7: next(1, 1, replayed: false) @0.0 <- 6",
-            "8: next(0, 1, replayed: false) @0.0 <- 7",
-            "9: completed(1, replayed: false) @0.0 <- 6",
-            "10: completed(0, replayed: false) @0.0 <- 9",
-            "11: disposed(0) @0.0 <- 10",
-            "12: disposed(1) @0.0 <- 10",
+            "2: operation(1, subscribeOn(scheduler: \"background\"), receiver: 0) @0.0",
+            "3: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
+            "4: didSubscribe(0) @0.0",
+            "5: hopped(0, background) @0.0 <- 4",
+            "6: subscribed(1, signal: 0, subscription(0), parent: 0) @0.0 <- 5",
+            "7: didSubscribe(1) @0.0 <- 5",
+            "8: next(1, 1, replayed: false) @0.0 <- 7",
+            "9: next(0, 1, replayed: false) @0.0 <- 8",
+            "10: completed(1, replayed: false) @0.0 <- 7",
+            "11: completed(0, replayed: false) @0.0 <- 10",
+            "12: disposed(0) @0.0 <- 11",
+            "13: disposed(1) @0.0 <- 11",
         ])
     }
 

@@ -9,7 +9,7 @@ import Tracer
 @Suite("A timeline draws a connection's life: source subscriptions' ends, the connection's disposal, connects that do nothing")
 struct ConnectionLifeTests {
     private func trace(_ text: String) throws -> Trace {
-        try #require(try ScenarioFile(parsing: text, file: "life.sigviz").scenario(named: "life").trace())
+        try ScenarioFile(parsing: text, file: "life.sigviz").scenario(named: "life").trace()
     }
 
     /// A price feed shared with `publish | autoconnect` whose last subscriber leaves before a new one arrives.

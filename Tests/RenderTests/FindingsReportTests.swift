@@ -9,7 +9,7 @@ import Tracer
 func fetchdataWithRunsFinding(sentence: String = "fetchData ran 6 times.", suggestion: Suggestion? = nil) throws -> (Trace, Finding) {
     let trace = Catalog.scenario(named: "fetchdata")!.trace()
     let fetchData = try #require(trace.signal(named: "fetchData")).id
-    let runs = trace.coldRuns().filter { $0.signal == fetchData }
+    let runs = trace.sideEffectRuns().filter { $0.signal == fetchData }
     #expect(runs.count == 6)
     let finding = Finding(
         kind: .repeatedSideEffect, signals: [fetchData], subscriptions: runs.map(\.subscription), times: runs.map(\.time),

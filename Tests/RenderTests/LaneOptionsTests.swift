@@ -20,7 +20,7 @@ struct LaneOptionsTests {
         """
 
     private func lanes(_ options: LaneOptions) throws -> [String] {
-        let trace = try #require(try ScenarioFile(parsing: interleaved, file: "lanes.sigviz").scenario(named: "lanes").trace())
+        let trace = try ScenarioFile(parsing: interleaved, file: "lanes.sigviz").scenario(named: "lanes").trace()
         return TimelineModel(trace, lanes: options).lanes.map { "\($0.title) \($0.detail)" }
     }
 
@@ -49,7 +49,7 @@ struct LaneOptionsTests {
 
     @Test("the names lanes can be picked by are the labels and the signals' names, sorted")
     func names() throws {
-        let trace = try #require(try ScenarioFile(parsing: interleaved, file: "lanes.sigviz").scenario(named: "lanes").trace())
+        let trace = try ScenarioFile(parsing: interleaved, file: "lanes.sigviz").scenario(named: "lanes").trace()
         #expect(TimelineRenderer.laneNames(of: trace) == ["A", "B", "history", "hot"])
     }
 }

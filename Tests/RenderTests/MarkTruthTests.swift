@@ -11,7 +11,7 @@ import Tracer
 @Suite("Marks: error messages drawn, terminal events on their lane, labels once")
 struct MarkTruthTests {
     private func svg(_ text: String) throws -> String {
-        let trace = try #require(try ScenarioFile(parsing: text, file: "marks.sigviz").scenario(named: "marks").trace())
+        let trace = try ScenarioFile(parsing: text, file: "marks.sigviz").scenario(named: "marks").trace()
         return TimelineRenderer().render(trace)
     }
 
@@ -77,11 +77,11 @@ struct MarkTruthTests {
         #expect(svg.components(separatedBy: ">send package 1</text>").count - 1 == 1)
         #expect(svg.contains("<title>next send package 1 at t=1 s</title>"))
         // Not echoed when the send is not drawn: --only the subscribers' lanes.
-        let trace = try #require(try ScenarioFile(parsing: """
+        let trace = try ScenarioFile(parsing: """
             subject s
             subscribe "A" to s
             at 1 send s "send package 1"
-            """, file: "marks.sigviz").scenario(named: "marks").trace())
+            """, file: "marks.sigviz").scenario(named: "marks").trace()
         let alone = TimelineRenderer(lanes: LaneOptions(only: ["A"])).render(trace)
         #expect(alone.contains(">send package 1</text>"))
     }
@@ -108,12 +108,12 @@ struct MarkTruthTests {
         let same = ComparisonRenderer().render([publish, publish])
         #expect(!same.contains("class=\"badge badge-repeated\""))
         // Two sources that ran once each did not repeat anything, though they ran more than another panel's one.
-        let two = try #require(try ScenarioFile(parsing: """
+        let two = try ScenarioFile(parsing: """
             cold a: +1 completed
             cold b: +1 completed
             subscribe "A" to a
             subscribe "B" to b
-            """, file: "two.sigviz").scenario(named: "two").trace())
+            """, file: "two.sigviz").scenario(named: "two").trace()
         #expect(!ComparisonRenderer().render([two, publish]).contains("class=\"badge badge-repeated\""))
     }
 

@@ -1,3 +1,4 @@
+import Reactive
 import Scenarios
 import Testing
 import Tracer
@@ -9,32 +10,41 @@ import Tracer
 @Suite("Diagrams show the names users gave, and a reader's name for the rest")
 struct NameTruthTests {
     private func trace(_ text: String) throws -> Trace {
-        try #require(try ScenarioFile(parsing: text, file: "names.sigviz").scenario(named: "names").trace())
+        try ScenarioFile(parsing: text, file: "names.sigviz").scenario(named: "names").trace()
     }
 
-    @Test("a reader's name from RAC's description", arguments: [
-        ("[source] -multicast: [source] -publish", "publish of source"),
-        ("[[source] -multicast: [source] -publish] -autoconnect", "autoconnect of publish of source"),
-        ("[title] -catchTo: +return: Error", "catchTo of title"),
-        ("[[title] -catchTo: +return: Error] -startWith: Loading...", "startWith of catchTo of title"),
-        ("[a] -merge: b", "merge of a, b"),
-        ("+merge: (title, desc, renderedDesc)", "merge of title, desc, renderedDesc"),
-        ("[src] -multicast: ", "multicast of src"),
-        ("+return: 5", "return 5"),
-        ("+createSignal:", "createSignal"),
-        ("+defer:", "defer"),
-        ("+interval: 1.000000 onScheduler: TestScheduler", "interval 1"),
-        ("+interval: 0.250000 onScheduler: main", "interval 0.25"),
-        ("+return: 1.500000", "return 1.500000"),
-        ("+return: 10", "return 10"),
-        ("+return: 1.0.0", "return 1.0.0"),
-        ("+interval: 1.0.0 onScheduler: x", "interval 1.0.0 onScheduler: x"),
-        ("group odd", "group odd"),
-        ("[unclosed -map:", "[unclosed -map:"),
-        ("", ""),
-    ])
-    func readerNames(description: String, name: String) {
-        #expect(TraceSignal.readerName(of: description) == name)
+    @Test("a reader's name from what the runtime reported each signal is, never from RAC's description")
+    func readerNames() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) { () -> [AnyObject] in
+            let source = Signal<String>.create { _ in nil }.named("source")
+            let title = Signal<String>.create { _ in nil }.named("title")
+            let (a, b) = (Subject<String>().named("a"), Subject<String>().named("b"))
+            let published = source.publish()
+            let unnamed = Subject<String>()
+            return [
+                published.signal, published.autoconnect(),
+                title.catchTo(.return("Error")).startWith("Loading..."),
+                a.merge(b), Signal.merge([title, a, b]),
+                source.multicast(unnamed).signal,
+                Signal<String>.create { _ in nil }, Signal.defer { title }, Signal<Int>.return(5),
+                Signal<Double>.interval(1, on: scheduler), Signal<Double>.interval(0.25, on: scheduler),
+                source.take(until: a), source.take(untilReplacement: b), source.replayLazily(),
+            ]
+        }
+        let names = Set(trace.signals.map(\.name))
+        for expected in [
+            "publish of source", "autoconnect of publish of source", "catchTo of title",
+            "startWith of catchTo of title", "merge of a, b", "merge of title, a, b", "multicast of source",
+            "createSignal", "defer", "return 5", "interval 1", "interval 0.25", "takeUntil of source",
+            "takeUntilReplacement of source", "replayLazily of source",
+        ] {
+            #expect(names.contains(expected), "no signal is named \(expected): \(names.sorted())")
+        }
+        // The operation says what the signal is, whatever its description says.
+        let replacement = try #require(trace.signals.first { $0.name == "takeUntilReplacement of source" })
+        #expect(replacement.description == "+createSignal:")
+        #expect(replacement.operation == .takeUntilReplacement(replacement: trace.signal(named: "b")?.id))
     }
 
     @Test("a subject declared by the file keeps its name through multicast; RAC's description is beside it")

@@ -156,10 +156,7 @@ struct ReportTests {
         #expect(page.eventRows == trace.events.indices.map { "event-\($0)" })
         #expect(page.causes == trace.events.compactMap(\.cause))
         // The didSubscribe runs table links each run of a cold signal to its row; then the events table links each cause.
-        let runs = trace.events.indices.filter {
-            guard case .didSubscribe(let subscription) = trace.events[$0].kind else { return false }
-            return trace.signals[trace.subscriptions[subscription].signal].kind == .cold
-        }
+        let runs = trace.sideEffectRuns().map(\.event)
         // The findings come first, under the timeline: each links the rows of its events.
         let findings = trace.findings().flatMap { $0.events.filter(trace.events.indices.contains) }
         #expect(page.hrefs.filter { $0.hasPrefix("#event-") } == (findings + runs + trace.events.compactMap(\.cause)).map { "#event-\($0)" })

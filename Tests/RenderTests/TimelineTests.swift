@@ -41,9 +41,7 @@ struct TimelineTests {
         #expect(occurrences(of: "<circle class=\"replayed\"", in: svg) == replayed)
         #expect(occurrences(of: "<circle class=\"send\"", in: svg) == sent)
         #expect(occurrences(of: "lane-group subscriber", in: svg) == labelled.count)
-        let runs = trace.events.filter {
-            if case .didSubscribe(let subscription) = $0.kind { trace.signals[trace.subscriptions[subscription].signal].kind == .cold } else { false }
-        }.count
+        let runs = trace.sideEffectRuns().count
         #expect(occurrences(of: "<path class=\"effect\"", in: svg) == runs)
     }
 

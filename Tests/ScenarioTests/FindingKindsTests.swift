@@ -496,9 +496,37 @@ struct FindingKindsTests {
             """, .ignoredSend)
         #expect(found.map(\.sentence) == [
             "The subject s completed at 1 s; 2 things sent to it after that reached no subscriber: \"late\" at 2 s, "
-                + "the error \"oops\" at 3 s.",
+                + "the error \"oops\" at 3 s (it had no subscriber then: the last, A → s, completed at 1 s).",
         ])
         #expect(found.first?.events.count == 3)
+    }
+
+    @Test("ignored send: the reason named is the real one, no subscriber at that instant, not the subject's earlier end")
+    func ignoredForTheRealReason() throws {
+        // Issue 25, defect 3: B, subscribed after the error, still receives "x" (RAC 2.5 subjects keep no
+        // end); "y" reaches no one because B was disposed at 4 s, which the finding must say.
+        let found = try findings("""
+            subject s
+            subscribe "A" to s
+            at 2 fail s "boom"
+            at 3 subscribe "B" to s until 4
+            at 3.5 send s "x"
+            at 5 send s "y"
+            """, .ignoredSend)
+        #expect(found.map(\.sentence) == [
+            "The subject s failed with the error \"boom\" at 2 s; 1 thing sent to it after that reached no subscriber: "
+                + "\"y\" at 5 s (it had no subscriber then: the last, B → s, was disposed at 4 s).",
+        ])
+        // A subject that never had a subscriber says so.
+        let never = try findings("""
+            subject s
+            at 1 complete s
+            at 2 send s "z"
+            """, .ignoredSend)
+        #expect(never.map(\.sentence) == [
+            "The subject s completed at 1 s; 1 thing sent to it after that reached no subscriber: "
+                + "\"z\" at 2 s (it had no subscriber then: it never had one).",
+        ])
     }
 
     @Test("no ignored send: a subject's later subscriber receives it (RAC keeps no end), a replay subject keeps it")
@@ -535,7 +563,8 @@ struct FindingKindsTests {
             at 5 send b "third"
             """, .ignoredSend)
         #expect(found.map(\.sentence) == [
-            "The behavior subject b completed at 1 s; 1 thing sent to it after that reached no subscriber: \"first\" at 2 s.",
+            "The behavior subject b completed at 1 s; 1 thing sent to it after that reached no subscriber: \"first\" at 2 s "
+                + "(it had no subscriber then: the last, A → b, completed at 1 s).",
         ])
     }
 
@@ -644,7 +673,7 @@ struct FindingKindsTests {
         "behavior-subject": [.neverEnded],
         "replay-capacity": [],
         "groupby": [],
-        "defer-then": [],
+        "defer-then": [.repeatedSideEffect],
         "channel": [],
         "search-box": [.staleInnerValues, .neverEnded],
         "combinelatest-requests": [.repeatedSideEffect, .repeatedSideEffect],

@@ -30,7 +30,7 @@ private func parse(_ data: Data) throws -> (top: [String: Any], events: [ChromeE
         let trace = Scenario.chrome()
         #expect(trace.signals == [
             TraceSignal(id: 0, kind: .cold, name: "source"),
-            TraceSignal(id: 1, kind: .subject, name: "subject"),
+            TraceSignal(id: 1, kind: .subject, name: "subject", operation: .publish, receiver: 0),
             TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1),
         ])
         #expect(trace.subscriptions == [

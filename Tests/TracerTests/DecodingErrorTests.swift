@@ -87,8 +87,8 @@ let malformedTraces: [MalformedTrace] = [
     MalformedTrace("a second document", document(tail: "]}\n{}"), line: 12, column: 1, "after the end of the document"),
 
     // MARK: The trace object
-    MalformedTrace("an unknown version", document(head: #"{"format": "sigviz-trace", "version": 2,"#),
-                   line: 1, column: 39, "unknown trace version 2"),
+    MalformedTrace("an unknown version", document(head: #"{"format": "sigviz-trace", "version": 3,"#),
+                   line: 1, column: 39, "unknown trace version 3"),
     MalformedTrace("a version that is a string", document(head: #"{"format": "sigviz-trace", "version": "1","#),
                    line: 1, column: 39, "expected a whole number, found a string"),
     MalformedTrace("a wrong format string", document(head: #"{"format": "other-trace", "version": 1,"#),

@@ -48,7 +48,9 @@ private final class NameLog: @unchecked Sendable {
         #expect(schedulers.names == ["background"])
         #expect(trace.signals == [
             TraceSignal(id: 0, kind: .subject, name: "subject"),
-            TraceSignal(id: 1, kind: .operator, name: "deliverOn of subject", description: "[subject] -deliverOn: background"),
+            TraceSignal(
+                id: 1, kind: .operator, name: "deliverOn of subject", description: "[subject] -deliverOn: background",
+                operation: .deliverOn(scheduler: "background"), receiver: 0),
         ])
         #expect(trace.subscriptions == [
             TraceSubscription(id: 0, signal: 1, subscriber: .label("S"), parent: nil),

@@ -40,10 +40,10 @@ func tinyTrace() -> Trace {
     return Trace(
         title: "tiny \"trace\"",
         signals: [
-            TraceSignal(id: 0, kind: .cold, name: "source"),
-            TraceSignal(id: 1, kind: .replaySubject(capacity: 2), name: "replay"),
+            TraceSignal(id: 0, kind: .cold, name: "source", operation: .interval(seconds: 0.5, scheduler: "main \"queue\"")),
+            TraceSignal(id: 1, kind: .replaySubject(capacity: 2), name: "replay", operation: .replay, receiver: 0),
             TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1),
-            TraceSignal(id: 3, kind: .replaySubject(capacity: nil), name: "unbounded"),
+            TraceSignal(id: 3, kind: .replaySubject(capacity: nil), name: "unbounded", operation: .merge(signals: [0, nil, 1])),
         ],
         subscriptions: [
             TraceSubscription(id: 0, signal: 1, subscriber: .label("Subscriber 1")),
@@ -185,13 +185,13 @@ func recordedTraces() -> [Trace] {
         let expected = #"""
         {
           "format": "sigviz-trace",
-          "version": 1,
+          "version": 2,
           "title": "tiny \"trace\"",
           "signals": [
-            {"id": 0, "kind": "cold", "name": "source"},
-            {"id": 1, "kind": "replaySubject", "capacity": 2, "name": "replay"},
+            {"id": 0, "kind": "cold", "name": "source", "operation": {"name": "interval", "seconds": 0.5, "scheduler": "main \"queue\""}},
+            {"id": 1, "kind": "replaySubject", "capacity": 2, "name": "replay", "operation": {"name": "replay"}, "receiver": 0},
             {"id": 2, "kind": "connection", "name": "connection", "source": 0, "subject": 1},
-            {"id": 3, "kind": "replaySubject", "name": "unbounded"}
+            {"id": 3, "kind": "replaySubject", "name": "unbounded", "operation": {"name": "merge", "signals": [0, null, 1]}}
           ],
           "subscriptions": [
             {"id": 0, "signal": 1, "subscriber": {"label": "Subscriber 1"}},
@@ -239,7 +239,7 @@ func recordedTraces() -> [Trace] {
 
     @Test("an empty trace, with no title, is written with empty tables")
     func emptyText() throws {
-        let expected = "{\n  \"format\": \"sigviz-trace\",\n  \"version\": 1,\n  \"signals\": [],\n  \"subscriptions\": [],\n  \"events\": []\n}\n"
+        let expected = "{\n  \"format\": \"sigviz-trace\",\n  \"version\": 2,\n  \"signals\": [],\n  \"subscriptions\": [],\n  \"events\": []\n}\n"
         #expect(String(decoding: Trace().json(), as: UTF8.self) == expected)
         #expect(try Trace(json: Data(expected.utf8)) == Trace())
     }
@@ -315,7 +315,7 @@ func recordedTraces() -> [Trace] {
         let object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(tinyTrace())) as? [String: Any])
         #expect(Set(object.keys) == ["format", "version", "title", "signals", "subscriptions", "events"])
         #expect(object["format"] as? String == "sigviz-trace")
-        #expect(object["version"] as? Int == 1)
+        #expect(object["version"] as? Int == 2)
         let signals = try #require(object["signals"] as? [[String: Any]])
         #expect(signals[1]["kind"] as? String == "replaySubject")
         #expect(signals[1]["capacity"] as? Int == 2)
@@ -335,7 +335,7 @@ func recordedTraces() -> [Trace] {
     func codableValidates() {
         let invalid = #"{"version": 1, "signals": [], "subscriptions": [], "events": [{"seq": 0, "time": 0, "kind": "signal", "signal": 3}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Trace.self, from: Data(invalid.utf8)) }
-        let version = #"{"version": 2, "signals": [], "subscriptions": [], "events": []}"#
+        let version = #"{"version": 3, "signals": [], "subscriptions": [], "events": []}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Trace.self, from: Data(version.utf8)) }
     }
 }

@@ -26,7 +26,9 @@ enum Failure: Error, Sendable {
         #expect(trace.signals == [
             TraceSignal(id: 0, kind: .cold, name: "source"),
             // Given no name, the subject is named for a reader, with RAC's description beside.
-            TraceSignal(id: 1, kind: .subject, name: "publish of source", description: "[source] -multicast: [source] -publish"),
+            TraceSignal(
+                id: 1, kind: .subject, name: "publish of source", description: "[source] -multicast: [source] -publish",
+                operation: .publish, receiver: 0),
             TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1),
         ])
         #expect(trace.subscriptions == [
@@ -72,9 +74,13 @@ enum Failure: Error, Sendable {
         #expect(trace.title == nil)
         #expect(trace.signals == [
             TraceSignal(id: 0, kind: .cold, name: "source"),
-            TraceSignal(id: 1, kind: .replaySubject(capacity: nil), name: "multicast of source", description: "[source] -multicast: "),
+            TraceSignal(
+                id: 1, kind: .replaySubject(capacity: nil), name: "multicast of source", description: "[source] -multicast: ",
+                operation: .replayLazily, receiver: 0),
             TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1),
-            TraceSignal(id: 3, kind: .operator, name: "replayLazily of source", description: "[source] -replayLazily"),
+            TraceSignal(
+                id: 3, kind: .operator, name: "replayLazily of source", description: "[source] -replayLazily",
+                operation: .replayLazily, receiver: 0),
         ])
         #expect(trace.subscriptions == [
             TraceSubscription(id: 0, signal: 3, subscriber: .label("S1"), parent: nil),

@@ -176,11 +176,11 @@ struct DrawingCommandTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.json")
-        try Data("{\n  \"version\": 2,\n".utf8).write(to: file)
+        try Data("{\n  \"version\": 3,\n".utf8).write(to: file)
         let run = try sigviz("render", file.path)
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
-        #expect(run.errors.contains("\(file.path):2:14: unknown trace version 2"), "\(run.errors)")
+        #expect(run.errors.contains("\(file.path):2:14: unknown trace version 3"), "\(run.errors)")
         let missing = try sigviz("graph", directory.appendingPathComponent("nope.json").path)
         #expect(missing.status == 1)
         #expect(missing.errors == "Error: cannot read \(directory.appendingPathComponent("nope.json").path): no such file\n", "\(missing.errors)")

@@ -116,7 +116,7 @@ struct ExplainCommandTests {
             """, in: directory, named: "lifetime.sigviz")
         let trace = directory.appendingPathComponent("lifetime.json").path
         #expect(try sigviz("trace", scenario, "-o", trace).status == 0)
-        #expect(try String(contentsOfFile: trace, encoding: .utf8).contains("\"operation\": \"[updates] -takeUntil: closed\""))
+        #expect(try String(contentsOfFile: trace, encoding: .utf8).contains("\"operation\": {\"name\": \"takeUntil\", \"trigger\": 0}, \"receiver\": 1"))
         #expect(try sigviz("explain", scenario).output == "\(scenario): no findings\n")
         #expect(try sigviz("explain", trace).output == "\(trace): no findings\n")
     }

@@ -182,7 +182,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
         let executionSignals = addedExecutionSignals
             .map { signal in signal.catchTo(.empty()) }
             .deliver(on: scheduler)
-            .described(as: "Command -executionSignals")
+            .described(as: "Command -executionSignals", operation: .commandExecutionSignals)
 
         // Multicast, so that it picks up the errors of executions begun before
         // anyone subscribed to `errors`.
@@ -192,7 +192,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
             }
             .deliver(on: scheduler)
             .publish()
-        let errors = errorsConnection.signal.described(as: "Command -errors")
+        let errors = errorsConnection.signal.described(as: "Command -errors", operation: .commandErrors)
         errorsConnection.connect()
 
         let immediateExecuting = addedExecutionSignals
@@ -209,7 +209,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
             .startWith(false)
             .distinctUntilChanged()
             .replayLast()
-            .described(as: "Command -executing")
+            .described(as: "Command -executing", operation: .commandExecuting)
 
         let moreExecutionsAllowed = Signal<Bool>.choosing(
             allowsConcurrentExecutionChanges.startWith(false),
@@ -227,7 +227,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
             .concat(immediateEnabled.skip(1).deliver(on: scheduler))
             .distinctUntilChanged()
             .replayLast()
-            .described(as: "Command -enabled")
+            .described(as: "Command -enabled", operation: .commandEnabled)
         return Machinery(
             addedExecutionSignals: addedExecutionSignals, allowsConcurrentExecutionChanges: allowsConcurrentExecutionChanges,
             deallocation: deallocation, immediateEnabled: immediateEnabled, executionSignals: executionSignals,
@@ -278,6 +278,6 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
         addedExecutionSignals.sendNext(connection.signal)
 
         connection.connect()
-        return connection.signal.described(as: "Command -execute: \(input)")
+        return connection.signal.described(as: "Command -execute: \(input)", operation: .commandExecution(input: boundedSignalName("\(input)")))
     }
 }

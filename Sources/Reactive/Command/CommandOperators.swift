@@ -7,7 +7,7 @@
 extension Signal where Value == Bool {
     /// Sends the opposite of each value (RAC's `-not`).
     func negated() -> Signal<Bool> {
-        map(named: "[\(name)] -not") { !$0 }
+        map(named: "[\(name)] -not", operation: .not) { !$0 }
     }
 
     /// Sends `trueSignal`'s events while the receiver's latest value is true and
@@ -18,7 +18,9 @@ extension Signal where Value == Bool {
     ) -> Signal<Result> {
         condition.map { $0 ? trueSignal : falseSignal }
             .switchToLatest()
-            .described(as: "+if: \(condition.name) then: \(trueSignal.name) else: \(falseSignal.name)")
+            .described(
+                as: "+if: \(condition.name) then: \(trueSignal.name) else: \(falseSignal.name)",
+                operation: .if(condition: condition.operandID, then: trueSignal.operandID, else: falseSignal.operandID))
     }
 }
 
@@ -26,6 +28,6 @@ extension Signal where Value == [Bool] {
     /// Sends whether every element of each array is true (RAC's `-and`, which
     /// reduces the tuples of `+combineLatest:`).
     func allTrue() -> Signal<Bool> {
-        map(named: "[\(name)] -and") { $0.allSatisfy { $0 } }
+        map(named: "[\(name)] -and", operation: .and) { $0.allSatisfy { $0 } }
     }
 }

@@ -83,7 +83,7 @@ public final class MulticastConnection<Value: Sendable>: Sendable {
     /// plain subject (only the history of a replay subject).
     public func autoconnect() -> Signal<Value> {
         let subscriberCount = Atomic(0)
-        return Signal.makeOperator(name: "[\(subject.name)] -autoconnect") { [self] subscriber in
+        return subject.makeOperator(name: "[\(subject.name)] -autoconnect", operation: .autoconnect) { [self] subscriber in
             subscriberCount.add(1, ordering: .acquiringAndReleasing)
             let subscription = subject.subscribe(subscriber)
             let connection = connect()
@@ -105,7 +105,13 @@ extension Signal {
     /// ``ReplaySubject`` so that subscribers arriving after `connect` still
     /// get the values sent before.
     public func multicast(_ subject: Subject<Value>) -> MulticastConnection<Value> {
-        subject.described(as: "[\(name)] -multicast: \(subject.name)")
+        multicast(subject, operation: .multicast)
+    }
+
+    /// ``multicast(_:)`` through a subject an operator made for it (`publish`'s), reported as
+    /// `operation` on the receiver.
+    private func multicast(_ subject: Subject<Value>, operation: SignalOperation) -> MulticastConnection<Value> {
+        subject.described(as: "[\(name)] -multicast: \(subject.name)", operation: operation, receiver: operandID)
         return MulticastConnection(source: self, subject: subject)
     }
 
@@ -115,7 +121,7 @@ extension Signal {
     /// Nothing happens until `connect()`; subscribers that join after a value
     /// was sent miss it.
     public func publish() -> MulticastConnection<Value> {
-        multicast(Subject<Value>().described(as: "[\(name)] -publish"))
+        multicast(Subject<Value>().described(as: "[\(name)] -publish", operation: .publish), operation: .publish)
     }
 
     /// Multicasts the receiver through an unlimited ``ReplaySubject`` and
@@ -124,18 +130,20 @@ extension Signal {
     /// The source is subscribed exactly once, now; every subscriber, however
     /// late, receives all values sent so far, then the live ones.
     public func replay() -> Signal<Value> {
-        connected(through: ReplaySubject<Value>().described(as: "[\(name)] -replay"))
+        connected(through: ReplaySubject<Value>().described(as: "[\(name)] -replay", operation: .replay), operation: .replay)
     }
 
     /// Like ``replay()``, with a replay subject of capacity 1: late subscribers
     /// receive only the latest value (RAC's `-replayLast`).
     public func replayLast() -> Signal<Value> {
-        connected(through: ReplaySubject<Value>(capacity: 1).described(as: "[\(name)] -replayLast"))
+        connected(
+            through: ReplaySubject<Value>(capacity: 1).described(as: "[\(name)] -replayLast", operation: .replayLast),
+            operation: .replayLast)
     }
 
     /// Multicasts the receiver through `subject`, connects now, and returns the subject.
-    private func connected(through subject: ReplaySubject<Value>) -> Signal<Value> {
-        let connection = multicast(subject)
+    private func connected(through subject: ReplaySubject<Value>, operation: SignalOperation) -> Signal<Value> {
+        let connection = multicast(subject, operation: operation)
         connection.connect()
         return connection.signal
     }
@@ -146,10 +154,10 @@ extension Signal {
     /// Built with ``defer(_:)``: each subscription calls `connect()` (only the
     /// first one subscribes to the source), then subscribes to the replay subject.
     public func replayLazily() -> Signal<Value> {
-        let connection = multicast(ReplaySubject<Value>())
-        return Signal.defer {
+        let connection = multicast(ReplaySubject<Value>(), operation: .replayLazily)
+        return Signal.defer(named: "[\(name)] -replayLazily", operation: .replayLazily, receiver: operandID) {
             connection.connect()
             return connection.signal
-        }.described(as: "[\(name)] -replayLazily")
+        }
     }
 }

@@ -21,9 +21,10 @@ extension Signal {
     public func aggregate<Result: Sendable>(
         start: Result, reduce: @escaping @Sendable (Result, Value) -> Result
     ) -> Signal<Result> {
-        scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduceWithIndex:", reduce: reduce)
+        scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduceWithIndex:", operation: .scanWithIndex, reduce: reduce)
             .startWith(start)
-            .takeLast(1, named: "[\(name)] -aggregateWithStart: \(start) reduce:")
+            .takeLast(1, named: "[\(name)] -aggregateWithStart: \(start) reduce:", operation: .aggregate)
+            .reported(as: .aggregate, receiver: operandID)
     }
 
     /// Sends an array of all the receiver's values when it completes
@@ -42,7 +43,7 @@ extension Signal {
     /// ```
     /// - Returns: A signal named `"[<name>] -collect"`.
     public func collect() -> Signal<[Value]> {
-        Signal<[Value]>.defer(named: "[\(name)] -collect") {
+        Signal<[Value]>.defer(named: "[\(name)] -collect", operation: .collect, receiver: operandID) {
             self.aggregate(start: CollectedValues<Value>()) { collected, value in
                 collected.append(value)
                 return collected

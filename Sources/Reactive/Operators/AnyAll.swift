@@ -10,7 +10,7 @@ extension Signal {
     /// ```
     /// - Returns: A signal named `"[<name>] -any"`; see ``any(_:)``.
     public func any() -> Signal<Bool> {
-        any(named: "[\(name)] -any") { _ in true }
+        any(named: "[\(name)] -any", operation: .any(passingTest: false)) { _ in true }
     }
 
     /// Sends `true` and completes at the first value that passes `predicate`;
@@ -27,11 +27,11 @@ extension Signal {
     /// - Parameter predicate: Called with each value until it returns true.
     /// - Returns: A signal named `"[<name>] -any:"` that sends one `Bool`, then completes.
     public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
-        any(named: "[\(name)] -any:", predicate)
+        any(named: "[\(name)] -any:", operation: .any(passingTest: true), predicate)
     }
 
-    private func any(named name: String, _ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
-        materialize().bind(named: name) {
+    private func any(named name: String, operation: SignalOperation, _ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
+        materialize().bind(named: name, operation: operation) {
             { event, stop in
                 guard case .next(let value) = event else {
                     stop = true
@@ -44,6 +44,7 @@ extension Signal {
                 return .empty()
             }
         }
+        .reported(as: operation, receiver: operandID)
     }
 
     /// Sends `false` and completes at the first value that fails `predicate`
@@ -59,7 +60,7 @@ extension Signal {
     /// - Parameter predicate: Called with each value until it returns false.
     /// - Returns: A signal named `"[<name>] -all:"` that sends one `Bool`, then completes.
     public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
-        materialize().bind(named: "[\(name)] -all:") {
+        materialize().bind(named: "[\(name)] -all:", operation: .all) {
             { event, stop in
                 switch event {
                 case .completed:
@@ -75,5 +76,6 @@ extension Signal {
                 }
             }
         }
+        .reported(as: .all, receiver: operandID)
     }
 }

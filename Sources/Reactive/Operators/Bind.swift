@@ -32,10 +32,10 @@ extension Signal {
     /// completes when the receiver and every inner signal have completed, and
     /// fails, disposing everything, at the first error.
     func bind<Result: Sendable>(
-        named name: String,
+        named name: String, operation: SignalOperation,
         _ makeBindingBlock: @escaping @Sendable () -> @Sendable (Value, inout Bool) -> Signal<Result>?
     ) -> Signal<Result> {
-        Signal<Result>.makeOperator(name: name) { subscriber in
+        makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Result>) in
             let bindingBlock = makeBindingBlock()
             let active = ActiveSignals(self)
             let compound = CompoundDisposable()
@@ -100,25 +100,27 @@ extension Signal {
     public func flattenMap<Result: Sendable>(
         _ transform: @escaping @Sendable (Value) -> Signal<Result>
     ) -> Signal<Result> {
-        flattenMap(named: "[\(name)] -flattenMap:", transform)
+        flattenMap(named: "[\(name)] -flattenMap:", operation: .flattenMap, transform)
     }
 
     func flattenMap<Result: Sendable>(
-        named name: String, _ transform: @escaping @Sendable (Value) -> Signal<Result>
+        named name: String, operation: SignalOperation, _ transform: @escaping @Sendable (Value) -> Signal<Result>
     ) -> Signal<Result> {
-        bind(named: name) { { value, _ in transform(value) } }
+        bind(named: name, operation: operation) { { value, _ in transform(value) } }
     }
 
     /// Transforms each value (RAC's `-map:`).
     ///
     /// As in RAC, each value goes through an inner ``return(_:)`` signal.
     public func map<Result: Sendable>(_ transform: @escaping @Sendable (Value) -> Result) -> Signal<Result> {
-        map(named: "[\(name)] -map:", transform)
+        map(named: "[\(name)] -map:", operation: .map, transform)
     }
 
     /// ``map(_:)`` under another name: the operators RAC builds as a map (`-mapReplace:`, `-not`, ...).
-    func map<Result: Sendable>(named name: String, _ transform: @escaping @Sendable (Value) -> Result) -> Signal<Result> {
-        flattenMap(named: name) { Signal<Result>.return(transform($0)) }
+    func map<Result: Sendable>(
+        named name: String, operation: SignalOperation, _ transform: @escaping @Sendable (Value) -> Result
+    ) -> Signal<Result> {
+        flattenMap(named: name, operation: operation) { Signal<Result>.return(transform($0)) }
     }
 
     /// Forwards only the values for which `isIncluded` is true (RAC's `-filter:`).
@@ -127,7 +129,7 @@ extension Signal {
     /// (``InstrumentationEvent/Kind/dropped(subscription:value:)``).
     public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         let source = dropSource
-        return flattenMap(named: "[\(name)] -filter:") { value in
+        return flattenMap(named: "[\(name)] -filter:", operation: .filter) { value in
             if isIncluded(value) { return .return(value) }
             Probe.reportDrop(of: value, from: source)
             return .empty()
@@ -141,7 +143,7 @@ extension Signal {
     }
 
     func ignoreValues<Result: Sendable>(as _: Result.Type) -> Signal<Result> {
-        flattenMap(named: "[\(name)] -ignoreValues") { _ in Signal<Result>.empty() }
+        flattenMap(named: "[\(name)] -ignoreValues", operation: .ignoreValues) { _ in Signal<Result>.empty() }
     }
 
     /// Forwards the first `count` values, then completes (RAC's `-take:`).
@@ -150,7 +152,7 @@ extension Signal {
     public func take(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "take(_:) needs a count of 0 or more, got \(count)")
         if count == 0 { return .empty() }
-        return bind(named: "[\(name)] -take: \(count)") {
+        return bind(named: "[\(name)] -take: \(count)", operation: .take(count: count)) {
             // Values arrive one at a time, so a load and a store suffice.
             let taken = Atomic(0)
             return { value, stop in
@@ -167,6 +169,6 @@ extension Signal {
 extension Signal {
     /// Merges the values of the signals the receiver sends (RAC's `-flatten`).
     public func flatten<Inner: Sendable>() -> Signal<Inner> where Value == Signal<Inner> {
-        flattenMap(named: "[\(name)] -flatten") { $0 }
+        flattenMap(named: "[\(name)] -flatten", operation: .flatten(limit: nil)) { $0 }
     }
 }

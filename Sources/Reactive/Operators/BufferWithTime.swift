@@ -32,7 +32,8 @@ extension Signal {
         precondition(scheduler !== Scheduler.immediate, "bufferWithTime(_:on:) cannot use the immediate scheduler")
         precondition(interval.isFinite && interval >= 0, "bufferWithTime(_:on:) needs an interval of 0 or more, got \(interval)")
         let name = "[\(name)] -bufferWithTime: \(printfSeconds(interval)) onScheduler: \(scheduler.name)"
-        return Signal<[Value]>.makeOperator(name: name) { subscriber in
+        return makeOperator(name: name, operation: .bufferWithTime(seconds: interval, scheduler: scheduler.name)) {
+            (subscriber: any Subscriber<[Value]>) in
             let timerDisposable = SerialDisposable()
             let values = Locked<[Value]>([])
             // RAC handles these under `@synchronized`, the send included. Here they take turns

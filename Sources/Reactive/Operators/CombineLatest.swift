@@ -49,16 +49,19 @@ extension Signal {
     /// - Parameter other: The signal to combine with.
     /// - Returns: A signal named `"[<name>] -combineLatestWith: <other's name>"`.
     public func combineLatest<Other: Sendable>(with other: Signal<Other>) -> Signal<(Value, Other)> {
-        combineLatest(with: other, named: "[\(name)] -combineLatestWith: \(other.name)") { ($0, $1) }
+        combineLatest(
+            with: other, named: "[\(name)] -combineLatestWith: \(other.name)",
+            operation: .combineLatestWith(other: other.operandID)
+        ) { ($0, $1) }
     }
 
     /// `-combineLatestWith:`, with each pair made into a `Result` by `combine`
     /// (outside any lock); `+combineLatest:` appends to an array this way.
     func combineLatest<Other: Sendable, Result: Sendable>(
-        with other: Signal<Other>, named name: String,
+        with other: Signal<Other>, named name: String, operation: SignalOperation,
         _ combine: @escaping @Sendable (Value, Other) -> Result
     ) -> Signal<Result> {
-        Signal<Result>.makeOperator(name: name) { subscriber in
+        makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Result>) in
             let disposable = CompoundDisposable()
             let state = Locked(CombineLatestState<Value, Other>())
             // RAC sends under `@synchronized`; here the events of both sides are
@@ -101,8 +104,12 @@ extension Signal {
     /// - Returns: A signal named `"+combineLatest: (<names>)"`.
     public static func combineLatest(_ signals: [Signal<Value>]) -> Signal<[Value]> {
         let names = signals.map(\.name).joined(separator: ", ")
-        return join(signals, named: "+combineLatest: (\(names))") { left, right in
-            left.combineLatest(with: right, named: "[\(left.name)] -combineLatestWith: \(right.name)") { $0 + [$1] }
+        return join(signals, named: "+combineLatest: (\(names))", operation: .combineLatest(signals: signals.map(\.operandID))) {
+            left, right in
+            left.combineLatest(
+                with: right, named: "[\(left.name)] -combineLatestWith: \(right.name)",
+                operation: .combineLatestWith(other: right.operandID)
+            ) { $0 + [$1] }
         }
     }
 
@@ -125,9 +132,12 @@ extension Signal {
         _ signals: [Signal<Value>], reduce: @escaping @Sendable ([Value]) -> Result
     ) -> Signal<Result> {
         let names = signals.map(\.name).joined(separator: ", ")
-        return combineLatest(signals).flattenMap(named: "+combineLatest: (\(names)) reduce:") {
+        return combineLatest(signals).flattenMap(
+            named: "+combineLatest: (\(names)) reduce:", operation: .combineLatestReduce(signals: signals.map(\.operandID))
+        ) {
             Signal<Result>.return(reduce($0))
         }
+        .reported(as: .combineLatestReduce(signals: signals.map(\.operandID)), receiver: nil)
     }
 
     /// RACStream's `+join:block:`: maps the first signal to one-element arrays,
@@ -135,12 +145,13 @@ extension Signal {
     /// nested tuples there; the arrays here are flat already) under `name`.
     /// No signals give ``empty()``, named `name`.
     static func join(
-        _ signals: [Signal<Value>], named name: String,
+        _ signals: [Signal<Value>], named name: String, operation: SignalOperation,
         _ combine: (Signal<[Value]>, Signal<Value>) -> Signal<[Value]>
     ) -> Signal<[Value]> {
-        guard let first = signals.first else { return Signal<[Value]>.empty().described(as: name) }
+        guard let first = signals.first else { return Signal<[Value]>.empty().described(as: name, operation: operation) }
         var current = first.map { [$0] }
         for signal in signals.dropFirst() { current = combine(current, signal) }
-        return current.flattenMap(named: name) { Signal<[Value]>.return($0) }
+        return current.flattenMap(named: name, operation: operation) { Signal<[Value]>.return($0) }
+            .reported(as: operation, receiver: nil)
     }
 }

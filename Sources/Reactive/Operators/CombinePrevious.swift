@@ -21,13 +21,14 @@ extension Signal {
         start: Value, reduce: @escaping @Sendable (_ previous: Value, _ current: Value) -> Result
     ) -> Signal<Result> {
         typealias Pair = CombinedPair<Value, Result>
-        return scan(start: Pair(previous: start, result: nil), named: "[\(name)] -scanWithStart: (\(start)) reduce:") {
+        return scan(start: Pair(previous: start, result: nil), named: "[\(name)] -scanWithStart: (\(start)) reduce:", operation: .scan) {
             pair, next in Pair(previous: next, result: reduce(pair.previous, next))
         }
-        .map(named: "[\(name)] -combinePreviousWithStart: \(start) reduce:") { pair in
+        .map(named: "[\(name)] -combinePreviousWithStart: \(start) reduce:", operation: .combinePrevious) { pair in
             // Every pair the scan sends has a result: only the start has none.
             pair.result!
         }
+        .reported(as: .combinePrevious, receiver: operandID)
     }
 }
 

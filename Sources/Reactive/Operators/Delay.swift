@@ -20,7 +20,8 @@ extension Signal {
     ///   printed with six decimals (`"0.500000"`).
     public func delay(_ interval: TimeInterval) -> Signal<Value> {
         precondition(interval.isFinite && interval >= 0, "delay(_:) needs an interval of 0 or more, got \(interval)")
-        return Signal.makeOperator(name: "[\(name)] -delay: \(printfSeconds(interval))") { subscriber in
+        return makeOperator(name: "[\(name)] -delay: \(printfSeconds(interval))", operation: .delay(seconds: interval)) {
+            subscriber in
             let disposable = CompoundDisposable()
             // As in RAC, made ahead of time: if it is used, every delayed event goes to the same serial queue.
             let fallback = QueueScheduler()

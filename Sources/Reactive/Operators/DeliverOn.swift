@@ -19,7 +19,8 @@ extension Signal {
     /// - Parameter scheduler: Where events will be delivered.
     /// - Returns: A signal named `"[<name>] -deliverOn: <scheduler name>"`.
     public func deliver(on scheduler: Scheduler) -> Signal<Value> {
-        Signal.makeOperator(name: "[\(name)] -deliverOn: \(scheduler.name)") { subscriber in
+        makeOperator(name: "[\(name)] -deliverOn: \(scheduler.name)", operation: .deliverOn(scheduler: scheduler.name)) {
+            subscriber in
             let hop = SchedulerHop(of: subscriber, to: scheduler)
             return self.subscribe(
                 next: { value in hop.schedule { subscriber.sendNext(value) } },

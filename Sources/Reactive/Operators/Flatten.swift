@@ -35,7 +35,7 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -flatten: <maxConcurrent>"`.
     public func flatten<Inner: Sendable>(maxConcurrent: Int) -> Signal<Inner> where Value == Signal<Inner> {
         precondition(maxConcurrent >= 0, "flatten(maxConcurrent:) needs 0 or more, got \(maxConcurrent)")
-        return flatten(maxConcurrent: maxConcurrent, named: "[\(name)] -flatten: \(maxConcurrent)")
+        return flatten(maxConcurrent: maxConcurrent, named: "[\(name)] -flatten: \(maxConcurrent)", operation: .flatten(limit: maxConcurrent))
     }
 
     /// Subscribes to the signals the receiver sends one after another, each when
@@ -46,13 +46,13 @@ extension Signal {
     /// ```
     /// - Returns: A signal named `"[<name>] -concat"`.
     public func concat<Inner: Sendable>() -> Signal<Inner> where Value == Signal<Inner> {
-        flatten(maxConcurrent: 1, named: "[\(name)] -concat")
+        flatten(maxConcurrent: 1, named: "[\(name)] -concat", operation: .concatSignals)
     }
 
     private func flatten<Inner: Sendable>(
-        maxConcurrent: Int, named name: String
+        maxConcurrent: Int, named name: String, operation: SignalOperation
     ) -> Signal<Inner> where Value == Signal<Inner> {
-        Signal<Inner>.makeOperator(name: name) { subscriber in
+        makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Inner>) in
             let compound = CompoundDisposable()
             let state = Locked(FlattenState<Inner>())
 

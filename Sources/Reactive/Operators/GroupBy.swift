@@ -12,23 +12,23 @@ extension Signal {
         _ key: @escaping @Sendable (Value) -> Key,
         transform: @escaping @Sendable (Value) -> Result
     ) -> Signal<GroupedSignal<Key, Result>> {
-        groupBy(named: "[\(name)] -groupBy:transform:", key, transform: transform)
+        groupBy(named: "[\(name)] -groupBy:transform:", operation: .groupBy(transform: true), key, transform: transform)
     }
 
     /// Splits the values into hot groups by key (RAC's `-groupBy:`).
     public func groupBy<Key: Hashable & Sendable>(
         _ key: @escaping @Sendable (Value) -> Key
     ) -> Signal<GroupedSignal<Key, Value>> {
-        groupBy(named: "[\(name)] -groupBy:", key, transform: { $0 })
+        groupBy(named: "[\(name)] -groupBy:", operation: .groupBy(transform: false), key, transform: { $0 })
     }
 
     private func groupBy<Key: Hashable & Sendable, Result: Sendable>(
-        named name: String,
+        named name: String, operation: SignalOperation,
         _ key: @escaping @Sendable (Value) -> Key,
         transform: @escaping @Sendable (Value) -> Result
     ) -> Signal<GroupedSignal<Key, Result>> {
         typealias Group = GroupedSignal<Key, Result>
-        return Signal<Group>.makeOperator(name: name) { subscriber in
+        return makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Group>) in
             let groups = GroupTable<Key, Group>()
             return self.subscribe(
                 next: { value in
@@ -37,7 +37,7 @@ extension Signal {
                     if let existing = groups.byKey[groupKey] {
                         group = existing
                     } else {
-                        group = Group(key: groupKey).described(as: "group \(groupKey)")
+                        group = Group(key: groupKey).described(as: "group \(groupKey)", operation: .group(key: boundedSignalName("\(groupKey)")))
                         groups.byKey[groupKey] = group
                         groups.ordered.withLock { $0.append(group) }
                         subscriber.sendNext(group)

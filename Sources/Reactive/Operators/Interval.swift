@@ -41,7 +41,7 @@ extension Signal where Value == TimeInterval {
         _ interval: TimeInterval, on scheduler: Scheduler, leeway: TimeInterval
     ) -> Signal<TimeInterval> {
         let name = "+interval: \(printfSeconds(interval)) onScheduler: \(scheduler.name) withLeeway: \(printfSeconds(leeway))"
-        return timer(interval, on: scheduler, leeway: leeway, named: name) { $0 }
+        return timer(interval, on: scheduler, leeway: leeway, named: name, operation: .interval(seconds: interval, scheduler: scheduler.name)) { $0 }
     }
 }
 
@@ -51,11 +51,13 @@ extension Signal {
     package static func interval(
         _ interval: TimeInterval, on scheduler: Scheduler, sending value: @escaping @Sendable (TimeInterval) -> Value
     ) -> Signal<Value> {
-        timer(interval, on: scheduler, leeway: 0, named: "+interval: \(printfSeconds(interval)) onScheduler: \(scheduler.name)", value)
+        timer(
+            interval, on: scheduler, leeway: 0, named: "+interval: \(printfSeconds(interval)) onScheduler: \(scheduler.name)",
+            operation: .interval(seconds: interval, scheduler: scheduler.name), value)
     }
 
     fileprivate static func timer(
-        _ interval: TimeInterval, on scheduler: Scheduler, leeway: TimeInterval, named name: String,
+        _ interval: TimeInterval, on scheduler: Scheduler, leeway: TimeInterval, named name: String, operation: SignalOperation,
         _ value: @escaping @Sendable (TimeInterval) -> Value
     ) -> Signal<Value> {
         precondition(scheduler !== Scheduler.immediate, "interval(_:on:) cannot use the immediate scheduler")
@@ -63,7 +65,7 @@ extension Signal {
         precondition(interval.isFinite && interval > 0, "interval(_:on:) needs an interval of more than 0, got \(interval)")
         precondition(leeway.isFinite && leeway >= 0, "interval(_:on:leeway:) needs a leeway of 0 or more, got \(leeway)")
         // A source, as RAC's `+createSignal:` is: each subscription's didSubscribe starts its own timer.
-        return DynamicSignal(kind: .cold, name: name) { subscriber in
+        return DynamicSignal(kind: .cold, name: name, operation: operation) { subscriber in
             scheduler.schedule(after: interval, repeatingEvery: interval, leeway: leeway) {
                 subscriber.sendNext(value(scheduler.now))
             }

@@ -13,7 +13,7 @@ extension Signal {
     /// ```
     /// - Returns: A signal named `"[<name>] -materialize"`.
     public func materialize() -> Signal<Event<Value>> {
-        Signal<Event<Value>>.makeOperator(name: "[\(name)] -materialize") { subscriber in
+        makeOperator(name: "[\(name)] -materialize", operation: .materialize) { (subscriber: any Subscriber<Event<Value>>) in
             self.subscribe(
                 next: { subscriber.sendNext(.next($0)) },
                 error: { error in
@@ -39,7 +39,7 @@ extension Signal {
     /// ```
     /// - Returns: A signal named `"[<name>] -dematerialize"`.
     public func dematerialize<Inner: Sendable>() -> Signal<Inner> where Value == Event<Inner> {
-        bind(named: "[\(name)] -dematerialize") {
+        bind(named: "[\(name)] -dematerialize", operation: .dematerialize) {
             { event, stop in
                 switch event {
                 case .completed:

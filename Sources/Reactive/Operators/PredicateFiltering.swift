@@ -15,7 +15,7 @@ extension Signal {
     /// - Parameter predicate: Called with each value until it returns false.
     /// - Returns: A signal named `"[<name>] -takeWhileBlock:"`.
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        bind(named: "[\(name)] -takeWhileBlock:") {
+        bind(named: "[\(name)] -takeWhileBlock:", operation: .takeWhile) {
             { value, _ in predicate(value) ? .return(value) : nil }
         }
     }
@@ -36,7 +36,7 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -skipWhileBlock:"`.
     public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
         let source = dropSource
-        return bind(named: "[\(name)] -skipWhileBlock:") {
+        return bind(named: "[\(name)] -skipWhileBlock:", operation: .skipWhile) {
             // Values arrive one at a time; the lock only shares the flag safely.
             let skipping = Locked(true)
             return { value, _ in

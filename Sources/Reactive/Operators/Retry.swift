@@ -14,7 +14,7 @@ extension Signal {
     /// ```
     /// - Returns: A signal named `"[<name>] -retry"`.
     public func retry() -> Signal<Value> {
-        retry(0, named: "[\(name)] -retry")
+        retry(0, named: "[\(name)] -retry", operation: .retry(count: nil))
     }
 
     /// Resubscribes to the receiver when it fails, at most `count` times, then
@@ -42,11 +42,11 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -retry: <count>"`.
     public func retry(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "retry(_:) needs a count of 0 or more, got \(count)")
-        return retry(count, named: "[\(name)] -retry: \(count)")
+        return retry(count, named: "[\(name)] -retry: \(count)", operation: .retry(count: count))
     }
 
-    private func retry(_ count: Int, named name: String) -> Signal<Value> {
-        Signal.makeOperator(name: name) { subscriber in
+    private func retry(_ count: Int, named name: String, operation: SignalOperation) -> Signal<Value> {
+        makeOperator(name: name, operation: operation) { subscriber in
             // Attempts end one after another, so their errors never overlap.
             let retries = Locked(0)
             return self.subscribeForever(
@@ -82,7 +82,7 @@ extension Signal {
     /// ```
     /// - Returns: A signal named `"[<name>] -repeat"`.
     public func `repeat`() -> Signal<Value> {
-        Signal.makeOperator(name: "[\(name)] -repeat") { subscriber in
+        makeOperator(name: "[\(name)] -repeat", operation: .repeat) { subscriber in
             self.subscribeForever(
                 next: { subscriber.sendNext($0) },
                 error: { error, disposable in

@@ -13,7 +13,8 @@ extension Signal {
     /// - Parameter sampler: Each of its values sends the latest value; its own values are ignored.
     /// - Returns: A signal named `"[<name>] -sample: <sampler name>"`.
     public func sample<Tick: Sendable>(_ sampler: Signal<Tick>) -> Signal<Value> {
-        Signal.makeOperator(name: "[\(name)] -sample: \(sampler.name)") { subscriber in
+        makeOperator(name: "[\(name)] -sample: \(sampler.name)", operation: .sample(sampler: sampler.operandID)) {
+            subscriber in
             let lastValue = Locked<Value?>(nil)
             let samplerDisposable = SerialDisposable()
             let sourceDisposable = self.subscribe(

@@ -13,7 +13,7 @@ extension Signal {
     /// - Parameter block: Called with each value, before the subscriber gets it.
     /// - Returns: A signal named `"[<name>] -doNext:"` that sends the receiver's events.
     public func doNext(_ block: @escaping @Sendable (Value) -> Void) -> Signal<Value> {
-        Signal.makeOperator(name: "[\(name)] -doNext:") { subscriber in
+        makeOperator(name: "[\(name)] -doNext:", operation: .doNext) { subscriber in
             self.subscribe(
                 next: { value in
                     block(value)
@@ -32,7 +32,7 @@ extension Signal {
     /// - Parameter block: Called with the error, before the subscriber gets it.
     /// - Returns: A signal named `"[<name>] -doError:"` that sends the receiver's events.
     public func doError(_ block: @escaping @Sendable (any Error) -> Void) -> Signal<Value> {
-        Signal.makeOperator(name: "[\(name)] -doError:") { subscriber in
+        makeOperator(name: "[\(name)] -doError:", operation: .doError) { subscriber in
             self.subscribe(
                 next: { subscriber.sendNext($0) },
                 error: { error in
@@ -51,11 +51,11 @@ extension Signal {
     /// - Parameter block: Called at the completion, before the subscriber gets it.
     /// - Returns: A signal named `"[<name>] -doCompleted:"` that sends the receiver's events.
     public func doCompleted(_ block: @escaping @Sendable () -> Void) -> Signal<Value> {
-        doCompleted(named: "[\(name)] -doCompleted:", block)
+        doCompleted(named: "[\(name)] -doCompleted:", operation: .doCompleted, block)
     }
 
-    private func doCompleted(named name: String, _ block: @escaping @Sendable () -> Void) -> Signal<Value> {
-        Signal.makeOperator(name: name) { subscriber in
+    private func doCompleted(named name: String, operation: SignalOperation, _ block: @escaping @Sendable () -> Void) -> Signal<Value> {
+        makeOperator(name: name, operation: operation) { subscriber in
             self.subscribe(
                 next: { subscriber.sendNext($0) },
                 error: { subscriber.sendError($0) },
@@ -78,7 +78,7 @@ extension Signal {
     /// - Parameter block: Called once per subscription, before the receiver is subscribed.
     /// - Returns: A signal named `"[<name>] -initially:"` that sends the receiver's events.
     public func initially(_ block: @escaping @Sendable () -> Void) -> Signal<Value> {
-        Signal.defer(named: "[\(name)] -initially:") {
+        Signal.defer(named: "[\(name)] -initially:", operation: .initially, receiver: operandID) {
             block()
             return self
         }
@@ -97,6 +97,7 @@ extension Signal {
     /// - Parameter block: Called once per subscription that terminates.
     /// - Returns: A signal named `"[<name>] -finally:"` that sends the receiver's events.
     public func finally(_ block: @escaping @Sendable () -> Void) -> Signal<Value> {
-        doError { _ in block() }.doCompleted(named: "[\(name)] -finally:", block)
+        doError { _ in block() }.doCompleted(named: "[\(name)] -finally:", operation: .finally, block)
+            .reported(as: .finally, receiver: operandID)
     }
 }

@@ -24,7 +24,7 @@ extension Signal {
     public func skip(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "skip(_:) needs a count of 0 or more, got \(count)")
         let source = dropSource
-        return bind(named: "[\(name)] -skip: \(count)") {
+        return bind(named: "[\(name)] -skip: \(count)", operation: .skip(count: count)) {
             // Values arrive one at a time, so a load and a store suffice.
             let skipped = Atomic(0)
             return { value, _ in
@@ -45,7 +45,7 @@ extension Signal {
     /// - Parameter value: What each value becomes.
     /// - Returns: A signal named `"[<name>] -mapReplace: <value>"`.
     public func mapReplace<Result: Sendable>(_ value: Result) -> Signal<Result> {
-        map(named: "[\(name)] -mapReplace: \(value)") { _ in value }
+        map(named: "[\(name)] -mapReplace: \(value)", operation: .mapReplace(value: boundedSignalName("\(value)"))) { _ in value }
     }
 
     /// Sends `start` combined with the first value, then each value combined
@@ -63,15 +63,15 @@ extension Signal {
     public func scan<Result: Sendable>(
         start: Result, reduce: @escaping @Sendable (Result, Value) -> Result
     ) -> Signal<Result> {
-        scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduce:", reduce: reduce)
+        scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduce:", operation: .scan, reduce: reduce)
     }
 
     /// ``scan(start:reduce:)`` named `name`, for operators RAC builds on a scan
     /// (`-scanWithStart:reduceWithIndex:` under `-aggregateWithStart:reduce:`).
     func scan<Result: Sendable>(
-        start: Result, named name: String, reduce: @escaping @Sendable (Result, Value) -> Result
+        start: Result, named name: String, operation: SignalOperation, reduce: @escaping @Sendable (Result, Value) -> Result
     ) -> Signal<Result> {
-        bind(named: name) {
+        bind(named: name, operation: operation) {
             let running = Locked(start)
             return { value, _ in
                 let next = reduce(running.withLock { $0 }, value)
@@ -96,7 +96,7 @@ extension Signal where Value: Equatable {
     /// - Returns: A signal named `"[<name>] -distinctUntilChanged"`.
     public func distinctUntilChanged() -> Signal<Value> {
         let source = dropSource
-        return bind(named: "[\(name)] -distinctUntilChanged") {
+        return bind(named: "[\(name)] -distinctUntilChanged", operation: .distinctUntilChanged) {
             let last = Locked<Value?>(nil)
             return { value, _ in
                 // Two locks, not one: RAC keeps the earlier of two equal values, so the store waits

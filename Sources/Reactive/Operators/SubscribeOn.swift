@@ -17,7 +17,8 @@ extension Signal {
     /// - Parameter scheduler: Where the receiver is subscribed.
     /// - Returns: A signal named `"[<name>] -subscribeOn: <scheduler name>"`.
     public func subscribe(on scheduler: Scheduler) -> Signal<Value> {
-        Signal.makeOperator(name: "[\(name)] -subscribeOn: \(scheduler.name)") { subscriber in
+        makeOperator(name: "[\(name)] -subscribeOn: \(scheduler.name)", operation: .subscribeOn(scheduler: scheduler.name)) {
+            subscriber in
             let disposable = CompoundDisposable()
             disposable.add(SchedulerHop(of: subscriber, to: scheduler).schedule {
                 disposable.add(self.subscribe(subscriber))

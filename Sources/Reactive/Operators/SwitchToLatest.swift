@@ -19,7 +19,7 @@ extension Signal {
     /// ```
     /// - Returns: A signal named `"[<name>] -switchToLatest"`.
     public func switchToLatest<Inner: Sendable>() -> Signal<Inner> where Value == Signal<Inner> {
-        Signal<Inner>.makeOperator(name: "[\(name)] -switchToLatest") { subscriber in
+        makeOperator(name: "[\(name)] -switchToLatest", operation: .switchToLatest) { (subscriber: any Subscriber<Inner>) in
             let connection = self.publish()
             let subscription = connection.signal.flattenMap { inner in
                 // `concat(never())` keeps the receiver's completion from ending the inner signal.

@@ -13,13 +13,13 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -takeLast: <count>"`.
     public func takeLast(_ count: Int) -> Signal<Value> {
         precondition(count >= 0, "takeLast(_:) needs a count of 0 or more, got \(count)")
-        return takeLast(count, named: "[\(name)] -takeLast: \(count)")
+        return takeLast(count, named: "[\(name)] -takeLast: \(count)", operation: .takeLast(count: count))
     }
 
     /// ``takeLast(_:)`` named `name`, for operators RAC builds on `-takeLast:` and renames
     /// (`-aggregateWithStart:reduce:`).
-    func takeLast(_ count: Int, named name: String) -> Signal<Value> {
-        Signal.makeOperator(name: name) { subscriber in
+    func takeLast(_ count: Int, named name: String, operation: SignalOperation) -> Signal<Value> {
+        makeOperator(name: name, operation: operation) { subscriber in
             let buffer = LastValues<Value>(count: count)
             return self.subscribe(
                 next: { buffer.append($0) },

@@ -17,7 +17,8 @@ extension Signal {
     /// - Parameter trigger: The signal whose first value or completion ends the result.
     /// - Returns: A signal named `"[<name>] -takeUntil: <trigger's name>"`.
     public func take<Trigger: Sendable>(until trigger: Signal<Trigger>) -> Signal<Value> {
-        Signal.makeOperator(name: "[\(name)] -takeUntil: \(trigger.name)") { subscriber in
+        makeOperator(name: "[\(name)] -takeUntil: \(trigger.name)", operation: .takeUntil(trigger: trigger.operandID)) {
+            subscriber in
             let disposable = CompoundDisposable()
             @Sendable func triggerCompletion() {
                 disposable.dispose()
@@ -53,7 +54,8 @@ extension Signal {
     /// - Parameter replacement: The signal that takes over at its first event.
     /// - Returns: A signal named `"+createSignal:"`: RAC 2.5 gives this operator no name of its own.
     public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
-        Signal.makeOperator(name: "+createSignal:") { subscriber in
+        makeOperator(name: "+createSignal:", operation: .takeUntilReplacement(replacement: replacement.operandID)) {
+            subscriber in
             let selfDisposable = SerialDisposable()
             let replacementDisposable = replacement.subscribe(
                 next: { value in

@@ -26,7 +26,10 @@ extension Signal {
     /// - Returns: A signal named `"[<name>] -throttle: <interval>"`, the interval
     ///   printed with six decimals (`"0.300000"`).
     public func throttle(_ interval: TimeInterval) -> Signal<Value> {
-        throttle(interval, named: "[\(name)] -throttle: \(printfSeconds(interval))") { _ in true }
+        throttle(
+            interval, named: "[\(name)] -throttle: \(printfSeconds(interval))",
+            operation: .throttle(seconds: interval, passingTest: false)
+        ) { _ in true }
     }
 
     /// Holds each value that passes `predicate` until `interval` seconds pass
@@ -56,16 +59,18 @@ extension Signal {
     public func throttle(
         _ interval: TimeInterval, valuesPassing predicate: @escaping @Sendable (Value) -> Bool
     ) -> Signal<Value> {
-        throttle(interval, named: "[\(name)] -throttle: \(printfSeconds(interval)) valuesPassingTest:", predicate)
+        throttle(
+            interval, named: "[\(name)] -throttle: \(printfSeconds(interval)) valuesPassingTest:",
+            operation: .throttle(seconds: interval, passingTest: true), predicate)
     }
 
     private func throttle(
-        _ interval: TimeInterval, named name: String, _ predicate: @escaping @Sendable (Value) -> Bool
+        _ interval: TimeInterval, named name: String, operation: SignalOperation, _ predicate: @escaping @Sendable (Value) -> Bool
     ) -> Signal<Value> {
         precondition(interval.isFinite && interval >= 0, "throttle(_:) needs an interval of 0 or more, got \(interval)")
         // The source as the handlers keep it: not the signal itself, which (a subject) holds them.
         let source = dropSource
-        return Signal.makeOperator(name: name) { subscriber in
+        return makeOperator(name: name, operation: operation) { subscriber in
             // Only the receiver's subscription: RAC leaves the held value's timer out of it.
             let compound = CompoundDisposable()
             // As in RAC, made ahead of time so that, if used, every flush goes to one serial queue.

@@ -41,7 +41,7 @@ extension Signal {
         precondition(scheduler !== Scheduler.immediate, "timeout(_:on:) cannot use the immediate scheduler")
         precondition(interval.isFinite && interval >= 0, "timeout(_:on:) needs an interval of 0 or more, got \(interval)")
         let name = "[\(name)] -timeout: \(printfSeconds(interval)) onScheduler: \(scheduler.name)"
-        return Signal.makeOperator(name: name) { subscriber in
+        return makeOperator(name: name, operation: .timeout(seconds: interval, scheduler: scheduler.name)) { subscriber in
             let disposable = CompoundDisposable()
             disposable.add(scheduler.schedule(after: interval) {
                 disposable.dispose()

@@ -78,15 +78,15 @@ extension Signal {
     /// - Parameter other: The signal to pair with.
     /// - Returns: A signal named `"[<name>] -zipWith: <other's name>"`.
     public func zip<Other: Sendable>(with other: Signal<Other>) -> Signal<(Value, Other)> {
-        zip(with: other, named: "[\(name)] -zipWith: \(other.name)") { ($0, $1) }
+        zip(with: other, named: "[\(name)] -zipWith: \(other.name)", operation: .zipWith(other: other.operandID)) { ($0, $1) }
     }
 
     /// `-zipWith:`, with each pair made into a `Result` by `combine` (outside any lock).
     func zip<Other: Sendable, Result: Sendable>(
-        with other: Signal<Other>, named name: String,
+        with other: Signal<Other>, named name: String, operation: SignalOperation,
         _ combine: @escaping @Sendable (Value, Other) -> Result
     ) -> Signal<Result> {
-        Signal<Result>.makeOperator(name: name) { subscriber in
+        makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Result>) in
             let state = Locked(ZipState<Value, Other>())
             // Both sides' events are handled one at a time, in arrival order, with
             // no lock held while sending (RAC sends under `@synchronized`).
@@ -128,8 +128,10 @@ extension Signal {
     /// - Returns: A signal named `"+zip: (<names>)"`.
     public static func zip(_ signals: [Signal<Value>]) -> Signal<[Value]> {
         let names = signals.map(\.name).joined(separator: ", ")
-        return join(signals, named: "+zip: (\(names))") { left, right in
-            left.zip(with: right, named: "[\(left.name)] -zipWith: \(right.name)") { $0 + [$1] }
+        return join(signals, named: "+zip: (\(names))", operation: .zip(signals: signals.map(\.operandID))) { left, right in
+            left.zip(with: right, named: "[\(left.name)] -zipWith: \(right.name)", operation: .zipWith(other: right.operandID)) {
+                $0 + [$1]
+            }
         }
     }
 }

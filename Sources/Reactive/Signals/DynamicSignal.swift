@@ -7,11 +7,11 @@ final class DynamicSignal<Value: Sendable>: Signal<Value>, @unchecked Sendable {
     private let didSubscribe: @Sendable (any Subscriber<Value>) -> (any Disposable)?
 
     init(
-        kind: SignalKind, name: String,
+        kind: SignalKind, name: String, operation: SignalOperation? = nil, receiver: Int? = nil,
         didSubscribe: @escaping @Sendable (any Subscriber<Value>) -> (any Disposable)?
     ) {
         self.didSubscribe = didSubscribe
-        super.init(kind: kind, name: name)
+        super.init(kind: kind, name: name, operation: operation, receiver: receiver)
     }
 
     @discardableResult

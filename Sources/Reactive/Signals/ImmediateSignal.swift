@@ -21,10 +21,10 @@ final class ImmediateSignal<Value: Sendable>: Signal<Value>, @unchecked Sendable
     /// The error sent instead of completion, if any (`error`).
     private let failure: (any Error)?
 
-    init(kind: SignalKind, name: String, value: Value?, error: (any Error)?) {
+    init(kind: SignalKind, name: String, operation: SignalOperation? = nil, value: Value?, error: (any Error)?) {
         self.value = value
         failure = error
-        super.init(kind: kind, name: name)
+        super.init(kind: kind, name: name, operation: operation)
     }
 
     @discardableResult

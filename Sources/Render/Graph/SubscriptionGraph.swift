@@ -42,12 +42,12 @@ struct SubscriptionGraph {
             case .return, .empty, .error: continue
             // An operator's own inner machinery, such as merge's signal of the signals it merges: RAC
             // makes it with createSignal inside the operator, and only the operator subscribes to it.
-            case .operator where (signal.description ?? signal.name) == "+createSignal:" || signal.name == "createSignal":
+            case .operator where signal.operation == .createSignal:
                 continue
             default:
                 signalNodes[signal.id] = nodes.count
                 nodes.append(Node(id: nodes.count, name: signal.name, kind: .signal(signal.kind), description: signal.description,
-                                  runs: signal.kind == .cold ? 0 : nil))
+                                  runs: signal.runsBlockPerSubscription ? 0 : nil))
             }
         }
         // Each cold signal's didSubscribe runs, from the trace's events.

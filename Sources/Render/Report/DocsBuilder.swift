@@ -70,7 +70,7 @@ public struct DocsBuilder: Sendable {
         name: String, title: String, about: String, trace: Trace, expectations: [ExpectationOutcome] = [],
         findings: [Finding]? = nil, drawing: Bool = true
     ) -> DocsSection {
-        let runs = trace.signals.filter { $0.kind == .cold }.map {
+        let runs = trace.sideEffectSources().map {
             DocsSection.DidSubscribeRuns(signal: $0.name, runs: trace.didSubscribeCount(of: $0.id))
         }
         return DocsSection(

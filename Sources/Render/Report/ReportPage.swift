@@ -86,9 +86,11 @@ enum ReportPage {
         return counts.map { "\(escaped($0.name, for: .html)) × \($0.count)" }.joined(separator: "<br/>")
     }
 
-    /// Every cold signal (made by `Signal.create`) and how many times its didSubscribe ran, in signal order.
+    /// Every signal whose subscriptions run a block of its user's (a cold signal made by
+    /// `Signal.create`, a `defer`: ``TraceSignal/runsBlockPerSubscription``) and how many times
+    /// it ran, in signal order.
     static func coldSignals(_ trace: Trace) -> [(id: Int, name: String, count: Int)] {
-        trace.signals.filter { $0.kind == .cold }.map { ($0.id, $0.name, trace.didSubscribeCount(of: $0.id)) }
+        trace.sideEffectSources().map { ($0.id, $0.name, trace.didSubscribeCount(of: $0.id)) }
     }
 
     // MARK: Scenario
@@ -201,7 +203,7 @@ enum ReportPage {
     /// for that signal (as the timeline numbers its diamonds), its time, its event and its chain.
     static func runs(_ trace: Trace) -> [(signal: String, number: Int, time: Double, event: Int, chain: SubscriptionChain)] {
         var numbers: [Int: Int] = [:]
-        return trace.coldRuns().map { run in
+        return trace.sideEffectRuns().map { run in
             numbers[run.signal, default: 0] += 1
             return (trace.signals[run.signal].name, numbers[run.signal]!, run.time, run.event,
                     SubscriptionChain(leadingTo: run.subscription, in: trace))

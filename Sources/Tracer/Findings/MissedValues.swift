@@ -70,38 +70,29 @@ extension Trace {
         return findings
     }
 
-    /// Whether a connection's plain subject is one its user did not make and name: one made by
-    /// `publish` (RAC describes it as `[source] -multicast: [source] -publish`, and a scenario
-    /// file's `let` renames it, leaving no description). A subject the user made and multicast
-    /// keeps its name, and RAC's description ends with it: `[source] -multicast: subject`.
+    /// Whether a connection's plain subject is one its user did not make: one `publish` made
+    /// (its ``TraceSignal/operation`` says so, whatever a scenario file's `let` named it), not a
+    /// subject the user made and passed to `multicast`.
     func isConnectionMadeSubject(_ signal: Int) -> Bool {
-        guard signals.indices.contains(signal) else { return false }
-        let subject = signals[signal]
-        return !(subject.description?.hasSuffix("-multicast: \(subject.name)") ?? false)
+        switch operation(of: signal) {
+        case .publish?, .replay?, .replayLast?, .replayLazily?: true
+        default: false
+        }
     }
 
     /// Whether a subscription is the side an operator watches rather than the one whose values it
     /// passes on: the trigger of `takeUntil` or `takeUntilReplacement` (RAC's didSubscribe
     /// subscribes to it first, before the receiver, so it is the first subscription the
     /// operator's subscription made), or the sampler of `sample` (subscribed second, after the
-    /// receiver). The operator is told by its signal's RAC description, which ends with
-    /// `-takeUntil: trigger`, `-takeUntilReplacement: replacement` or `-sample: sampler`.
+    /// receiver). The operator is told by its signal's ``TraceSignal/operation``.
     func isTriggerSide(_ subscription: Int, subscribed: [Int?]) -> Bool {
         guard subscriptions.indices.contains(subscription), let parent = subscriptions[subscription].parent,
-              subscriptions.indices.contains(parent), signals.indices.contains(subscriptions[parent].signal) else { return false }
-        guard let description = operation(of: subscriptions[parent].signal) else { return false }
-        // The operator RAC describes last: what follows the receiver's bracketed description.
-        var depth = 0, end: String.Index?
-        for index in description.indices {
-            if description[index] == "[" { depth += 1 }
-            if description[index] == "]" { depth -= 1 }
-            if depth == 0 { end = index; break }
-        }
-        let rest = end.map { description[description.index(after: $0)...] } ?? ""
-        func last(_ name: String) -> Bool { description.hasPrefix("[") && rest.hasPrefix(" -\(name): ") }
+              subscriptions.indices.contains(parent) else { return false }
         let position: Int
-        if last("takeUntil") || last("takeUntilReplacement") { position = 0 } else if last("sample") { position = 1 } else {
-            return false
+        switch operation(of: subscriptions[parent].signal) {
+        case .takeUntil?, .takeUntilReplacement?: position = 0
+        case .sample?: position = 1
+        default: return false
         }
         // The operator's subscriptions, in the order they were made.
         let made = subscriptions.indices.filter { subscriptions[$0].parent == parent }

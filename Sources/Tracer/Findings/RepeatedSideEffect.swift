@@ -112,7 +112,7 @@ extension Trace {
         let subscribed = subscribed ?? subscribeEventIndices()
         var counted: [(signal: Int, subscription: Int, event: Int, time: Double)] = []
         var reruns: [Int: Int] = [:]
-        for run in coldRuns() where !plumbing[run.signal] {
+        for run in sideEffectRuns() where !plumbing[run.signal] {
             if isRerun(run.subscription, subscribed: subscribed) {
                 reruns[run.signal, default: 0] += 1
                 continue

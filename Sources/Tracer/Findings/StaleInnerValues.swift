@@ -13,9 +13,9 @@ extension Trace {
     /// and its own flattenMap is plumbing, left out; so are inner signals that are plumbing (a
     /// command's executions, which `executionSignals | flatten` runs side by side when the
     /// command is concurrent, on purpose). So is a `flatten` with an explicit limit above 1 (RAC's
-    /// `-flatten: 2`, told by its signal's RAC description, ``operation(of:)``, ending with `-flatten: N`; RAC's
-    /// unlimited `-flatten` and `-flattenMap:` have no number): a limit of concurrent inner
-    /// signals asks for them to run side by side. In the order of the first stale value.
+    /// `-flatten: 2`, told by its signal's ``TraceSignal/operation``; RAC's unlimited `-flatten`
+    /// and `-flattenMap:` have none): a limit of concurrent inner signals asks for them to run
+    /// side by side. In the order of the first stale value.
     func staleInnerValues(plumbing: [Bool]) -> [Finding] {
         struct Inner {
             var operation: Int  // the operator's subscription
@@ -37,9 +37,7 @@ extension Trace {
         var order: [Int] = []
         /// Whether the signal is a flatten with an explicit limit above 1 of inner signals at once.
         func isConcurrent(_ signal: Int) -> Bool {
-            guard let description = operation(of: signal),
-                  let range = description.range(of: "] -flatten: ", options: .backwards),
-                  let limit = Int(description[range.upperBound...]) else { return false }
+            guard case .flatten(let limit?) = operation(of: signal) else { return false }
             return limit > 1
         }
         for (index, event) in events.enumerated() {

@@ -157,6 +157,19 @@ struct JSONScanner: ~Copyable {
         return value
     }
 
+    /// Reads a number: a whole one that fits in an `Int` as `whole`, any other as `fractional`.
+    mutating func number() throws(Failure) -> (whole: Int?, fractional: Double) {
+        guard let byte = peek(), byte == UInt8(ascii: "-") || isDigit(byte) else {
+            throw fail("expected a number, found \(found())")
+        }
+        let start = offset
+        if let value = shortWholeNumber() { return (value, Double(value)) }
+        let number = try numberText()
+        if !number.fractional, let value = Int(number.text) { return (value, Double(value)) }
+        guard let value = Double(number.text), value.isFinite else { throw fail("\(number.text) is out of range", at: start) }
+        return (nil, value)
+    }
+
     /// A whole number of at most 18 digits with no fraction or exponent, read
     /// without making a string; `nil` (and nothing read) for anything else.
     private mutating func shortWholeNumber() -> Int? {

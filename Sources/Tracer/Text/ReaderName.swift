@@ -1,83 +1,84 @@
+import Reactive
+
 extension TraceSignal {
-    /// What a reader knows of a signal its user gave no name, made from RAC's description of it
-    /// (the name its `-setNameWithFormat:` gives): the operator, and what it applies to.
+    /// What a reader knows of each signal whose user gave it no name, made from what the runtime
+    /// reported it is (its ``operation``, the ``receiver`` it applies to and the signals it names),
+    /// never from RAC's description text. `givenNames` are the names users gave, by id; the names
+    /// of the signals an operation names are theirs, given or made here.
     ///
-    /// | description | reader's name |
+    /// | operation | reader's name |
     /// | --- | --- |
-    /// | `[source] -multicast: [source] -publish` | publish of source |
-    /// | `[[source] -multicast: [source] -publish] -autoconnect` | autoconnect of publish of source |
-    /// | `[title] -catchTo: +return: Error` | catchTo of title |
-    /// | `[a] -merge: b`, `+merge: (a, b)` | merge of a, b |
-    /// | `+return: 5`, `+createSignal:` | return 5, createSignal |
-    /// | `+interval: 0.500000 onScheduler: main` | interval 0.5 |
+    /// | `publish` of `source` (its subject) | publish of source |
+    /// | `autoconnect` of that subject | autoconnect of publish of source |
+    /// | `catchTo` of `title` | catchTo of title |
+    /// | `merge` of `a` and `b` | merge of a, b |
+    /// | `return` of `5`, `Signal.create` | return 5, createSignal |
+    /// | `interval` of 0.5 s | interval 0.5 |
     ///
-    /// A multicast subject is named after the subject it was (a `publish` subject after its
-    /// publish); a description of another shape (a name, a cut one) is kept as it is.
-    public static func readerName(of description: String) -> String {
-        readerName(of: Substring(description), depth: 0)
-    }
-
-    /// How deep descriptions nest before the rest is kept as it is: a reader's name is short.
-    private static let nesting = 8
-
-    private static func readerName(of description: Substring, depth: Int) -> String {
-        guard depth < nesting else { return String(description) }
-        if description.first == "[", let close = closingBracket(of: description) {
-            let receiver = description[description.index(after: description.startIndex)..<close]
-            let rest = description[description.index(after: close)...].drop { $0 == " " }
-            guard rest.first == "-" else { return String(description) }
-            let (operation, argument) = split(rest.dropFirst())
-            if operation == "multicast", !argument.isEmpty { return readerName(of: argument, depth: depth + 1) }
-            let of = readerName(of: receiver, depth: depth + 1)
-            if operation == "merge" || operation == "concat", !argument.isEmpty {
-                return "\(operation) of \(of), \(readerName(of: argument, depth: depth + 1))"
+    /// A signal an operation names that comes later in the table, or that names the signal
+    /// itself, is read by its given name or its operation alone. A name is cut to
+    /// ``Reactive/signalNameLimit`` characters.
+    static func readerNames(of signals: [TraceSignal], givenNames: [Int: String]) -> [String] {
+        var names: [String] = []
+        names.reserveCapacity(signals.count)
+        for signal in signals {
+            if let given = givenNames[signal.id] {
+                names.append(given)
+                continue
             }
-            return "\(operation) of \(of)"
+            /// The name of a signal the operation names, as far as it is known now.
+            func name(of id: Int?) -> String {
+                guard let id, signals.indices.contains(id) else { return "?" }
+                if id < names.count { return names[id] }
+                return givenNames[id] ?? signals[id].operation?.name.selector ?? signals[id].kind.name
+            }
+            names.append(shortened(readerName(signal, name(of:)), to: signalNameLimit))
         }
-        if description.first == "+" {
-            let (operation, argument) = split(description.dropFirst())
-            if argument.isEmpty { return String(operation) }
-            if argument.first == "(", argument.last == ")" { return "\(operation) of \(argument.dropFirst().dropLast())" }
-            return "\(operation) \(readerArgument(argument))"
-        }
-        return String(description)
+        return names
     }
 
-    /// An argument as a reader writes it: RAC's `%f onScheduler: NAME` seconds without their
-    /// trailing zeros and without the scheduler they run on (`1.000000 onScheduler: TestScheduler` is `1`, as a
-    /// scenario file's `interval 1` writes it); any other argument as it is.
-    private static func readerArgument(_ argument: Substring) -> Substring {
-        // Only RAC's own `%f onScheduler:` form: a value such as return's is the user's text, kept as it is.
-        guard let scheduler = argument.range(of: " onScheduler:") else { return argument }
-        var number = argument[..<scheduler.lowerBound]
-        guard number.count(where: { $0 == "." }) == 1, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-            return argument
-        }
-        while number.last == "0" { number = number.dropLast() }
-        if number.last == "." { number = number.dropLast() }
-        return number
-    }
-
-    /// `map: x` as its operation `map` and its argument `x` (empty when it has none).
-    private static func split(_ text: Substring) -> (operation: Substring, argument: Substring) {
-        let operation = text.prefix { $0 != ":" && $0 != " " }
-        var argument = text.dropFirst(operation.count)
-        if argument.first == ":" { argument = argument.dropFirst() }
-        return (operation, argument.drop { $0 == " " })
-    }
-
-    /// The position of the `]` that closes the `[` `text` starts with, if there is one.
-    private static func closingBracket(of text: Substring) -> Substring.Index? {
-        var depth = 0
-        for index in text.indices {
-            switch text[index] {
-            case "[": depth += 1
-            case "]":
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
+    /// The reader's name of `signal`, with the names of the signals its operation names.
+    private static func readerName(_ signal: TraceSignal, _ name: (Int?) -> String) -> String {
+        guard let operation = signal.operation else {
+            // Made by no operator: the runtime's own sources are named as RAC names them.
+            switch signal.kind {
+            case .cold: return "createSignal"
+            case .empty: return "empty"
+            case .never: return "never"
+            case .operator, .return, .error, .subject, .behaviorSubject, .replaySubject, .groupedSignal, .channelTerminal,
+                 .connection:
+                return signal.description ?? signal.name
             }
         }
-        return nil
+        let selector = operation.name.selector
+        let receiver = name(signal.receiver)
+        switch operation {
+        case .return(let value): return "return \(value)"
+        case .error(let message): return "error \(message)"
+        case .interval(let seconds, _): return "interval \(SecondsFormat(precision: .decimals(6)).format(seconds))"
+        case .defer, .createSignal: return selector
+        case .merge(let signals), .concat(let signals), .combineLatest(let signals), .combineLatestReduce(let signals),
+             .zip(let signals):
+            return "\(selector) of \(signals.map(name).joined(separator: ", "))"
+        case .if(let condition, let then, let otherwise):
+            return "if \(name(condition)) then: \(name(then)) else: \(name(otherwise))"
+        case .group(let key): return "group \(key)"
+        case .thenBlock: return "then block of \(receiver)"
+        case .commandExecutionSignals, .commandErrors, .commandExecuting, .commandEnabled: return "Command -\(selector)"
+        case .commandExecution(let input): return "Command -execute: \(input)"
+        case .channelSubject(let leading): return leading ? "leadingSubject" : "followingSubject"
+        case .channelTerminal(let leading): return leading ? "leadingTerminal" : "followingTerminal"
+        case .replayLazily where signal.kind.isHot:
+            // The replay subject replayLazily multicasts through, beside the signal named for it.
+            return "multicast of \(receiver)"
+        case .map, .mapReplace, .filter, .ignoreValues, .take, .skip, .takeLast, .takeWhile, .skipWhile,
+             .distinctUntilChanged, .scan, .scanWithIndex, .aggregate, .combinePrevious, .collect, .any, .all, .not,
+             .and, .materialize, .dematerialize, .doNext, .doError, .doCompleted, .initially, .finally, .flattenMap,
+             .flatten, .concatSignals, .switchToLatest, .startWith, .then, .combineLatestWith, .zipWith, .takeUntil,
+             .takeUntilReplacement, .sample, .catch, .catchTo, .retry, .repeat, .delay, .throttle, .bufferWithTime,
+             .timeout, .deliverOn, .subscribeOn, .groupBy, .multicast, .publish, .replay, .replayLast, .replayLazily,
+             .autoconnect:
+            return "\(selector) of \(receiver)"
+        }
     }
 }

@@ -451,7 +451,7 @@ def trace_cases():
 
     # Versions and formats.
     for name, value, message in [
-        ("2", "2", "unknown trace version 2"), ("0", "0", "unknown trace version 0"), ("minus-1", "-1", "unknown trace version -1"),
+        ("3", "3", "unknown trace version 3"), ("0", "0", "unknown trace version 0"), ("minus-1", "-1", "unknown trace version -1"),
         ("fraction", "1.0", "expected a whole number, found 1.0"), ("string", '"1"', "expected a whole number, found a string"),
         ("null", "null", "expected a whole number, found null"), ("huge", "99999999999999999999", "is too large"),
         ("exponent", "1e0", "expected a whole number, found 1e0"), ("leading-zero", "01", "a number may not start with 0"),
