@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "Reactive"]),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Tracer", "Scenarios", "Reactive"],
-            exclude: ["__Snapshots__"]),
+            exclude: ["__Snapshots__", "TruthOracle/Regressions"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Reactive"]),
         .testTarget(name: "sigvizTests", dependencies: ["sigviz", "Scenarios", "Tracer"], exclude: ["Malformed"]),
         .executableTarget(name: "subject-vs-replay", dependencies: ["Reactive"], path: "Examples/subject-vs-replay"),

@@ -61,7 +61,7 @@ struct InnerSubscriptions {
         var madeLater = Set<Int>()
         var qualifying = Set<Int>()  // the cold signals with a run made later, while handling a delivery
         for run in runs where subscriptions.indices.contains(run.subscription) {
-            guard let owner = labelled.only(above: run.subscription), owner != run.subscription else { continue }
+            guard let owner = labelled.only(above: run.subscription, at: run.subscribe), owner != run.subscription else { continue }
             owners[run.subscription] = owner
             if let time = subscribedAt(run.subscription), let ownerTime = subscribedAt(owner), time > ownerTime,
                madeByDelivery(run.subscribe) {

@@ -391,7 +391,7 @@ struct TimelineModel {
                 // A value an operator's plumbing drops (a command's distinctUntilChanged) is its machinery's business.
                 let dropper = owners.dropper(of: subscription)
                 guard !(dropper.map(isPlumbing) ?? false),
-                      let lane = owners.only(above: subscription).flatMap({ subscriberLanes[$0] }) else { break }
+                      let lane = owners.only(above: subscription, at: index).flatMap({ subscriberLanes[$0] }) else { break }
                 add(lane, .dropped(value, by: dropper.map { trace.signals[$0].name } ?? "an operator"))
             // A hop is no mark: what it moved is named by the scheduler under its marks (`ranOn`).
             case .signal, .hop: break

@@ -131,6 +131,22 @@ struct ExpectationMatchingTests {
         #expect(results.map(\.passed) == [true, true], "\(results)")
     }
 
+    @Test("a command executed after the run went past its limit refuses the run instead of trapping in first()")
+    func commandPastTheLimit() throws {
+        // Truth oracle, seed 22018: the subject feeding itself exhausts the budget at once, and the
+        // command's execute then asked its enabled signal for a first value that never came.
+        let file = try ScenarioFile(parsing: """
+            cold request: +0.5 completed
+            command save: request concurrent
+            behavior b "c"
+            subscribe b to b
+            execute save "go"
+            """, file: "loop.sigviz")
+        #expect(throws: RunLimitExceeded.events(EventLimitExceeded(maximumEvents: 300))) {
+            try file.scenario(named: "loop").trace(maximumEvents: 300)
+        }
+    }
+
     @Test("with a limit, check throws instead of running on")
     func checkWithALimit() throws {
         let file = try ScenarioFile(parsing: selfFeeding + "\nexpect \"A\" to s \"-x\"", file: "loop.sigviz")

@@ -58,6 +58,12 @@ extension Signal {
             error: { finish(.error($0)) },
             completed: { finish(.completed) })
         if result.withLock({ $0 }) == nil {
+            // A run its report budget stopped delivers nothing more, and is discarded: there is
+            // nothing to wait for (a command's `execute` asks its `enabled` in such a run).
+            if probe?.isHalted == true {
+                disposable.dispose()
+                return nil
+            }
             precondition(
                 Scheduler.current?.isVirtualTime != true,
                 "first() on virtual time: \(name) sent nothing at once, and waiting would stop the clock that must send it")

@@ -4,7 +4,9 @@ import Tracer
 ///
 /// Signals, subjects, connections and labelled subscribers are nodes; an arrow goes from a
 /// subscriber to the signal it subscribed to. The one-shot signals operators make inside
-/// (`return`, `empty`, `error`) are left out, and repeated subscriptions between the same two
+/// (`return`, `empty`, `error`) are left out, unless a labelled subscriber subscribed to one
+/// (`take 0` is `empty`; a command that is not enabled returns an `error`): every labelled
+/// subscriber is a node with its arrow. Repeated subscriptions between the same two
 /// nodes are one arrow with their count (fetchData's "× 6"). So is plumbing (a command's
 /// machinery), but for the plumbing signals the user's own nodes subscribe to (a command's
 /// `executing`), drawn without what they are built of.
@@ -37,9 +39,12 @@ struct SubscriptionGraph {
 
     init(_ trace: Trace) {
         var signalNodes: [Int: Int] = [:]
+        let subscribedByLabel = Set(trace.subscriptions.lazy.filter { $0.label != nil }.map(\.signal))
         for signal in trace.signals {
             switch signal.kind {
-            case .return, .empty, .error: continue
+            case .return where !subscribedByLabel.contains(signal.id), .empty where !subscribedByLabel.contains(signal.id),
+                 .error where !subscribedByLabel.contains(signal.id):
+                continue
             // An operator's own inner machinery, such as merge's signal of the signals it merges: RAC
             // makes it with createSignal inside the operator, and only the operator subscribes to it.
             case .operator where signal.operation == .createSignal:

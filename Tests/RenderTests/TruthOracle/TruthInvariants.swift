@@ -1,0 +1,202 @@
+import Reactive
+import Tracer
+@testable import Render
+
+// The truth oracle's invariants (issue 25, item 6): what the timeline and the graph draw, checked
+// against the trace they are drawn from. Each is written from the trace's own events, apart from
+// the code that draws, so that a picture that says something the runtime did not do fails here.
+
+/// One invariant broken by one drawing of one trace.
+struct TruthViolation: Hashable, CustomStringConvertible {
+    /// Which invariant: a short name, stable across runs, that shrinking keeps to.
+    let invariant: String
+    let detail: String
+    var description: String { "\(invariant): \(detail)" }
+}
+
+/// Every violation of the invariants by the timeline and graph of `trace`.
+func truthViolations(of trace: Trace) -> [TruthViolation] {
+    var violations: [TruthViolation] = []
+    func fail(_ invariant: String, _ detail: String) { violations.append(TruthViolation(invariant: invariant, detail: detail)) }
+    let model = TimelineModel(trace)
+    // A lane drawn as counts keeps no marks to check one by one: the oracle's files stay small enough.
+    let counted = model.lanes.contains { $0.counts != nil }
+    let labelled = trace.subscriptions.filter { $0.label != nil }
+    let life = SubscriptionLife(trace)
+
+    // 1. Every labelled subscription has exactly one lane, under its label.
+    for subscription in labelled {
+        let lanes = model.lanes.filter { $0.role == .subscriber && $0.subscription == subscription.id }
+        if lanes.count != 1 {
+            fail("one lane per labelled subscription", "\(trace.describe(subscription: subscription.id)) has \(lanes.count) lanes")
+        } else if lanes[0].title != subscription.label {
+            fail("one lane per labelled subscription", "the lane of \(subscription.label ?? "") is titled \(lanes[0].title)")
+        }
+    }
+
+    // 2. The graph has one node per label, with an arrow to what each of its subscriptions subscribed to.
+    let graph = SubscriptionGraph(trace)
+    for label in Set(labelled.compactMap(\.label)).sorted() {
+        let nodes = graph.nodes.filter { $0.kind == .subscriber && $0.name == label }
+        guard nodes.count == 1, let node = nodes.first else {
+            fail("one graph node per label", "\(label) has \(nodes.count) nodes")
+            continue
+        }
+        for subscription in labelled where subscription.label == label {
+            let target = trace.signals[subscription.signal]
+            let reached = graph.edges.filter { $0.from == node.id }.map { graph.nodes[$0.to] }
+            if !reached.contains(where: { $0.name == target.name && $0.kind != .subscriber }) {
+                fail("an arrow per labelled subscription", "no arrow from \(label) to \(target.name)")
+            }
+        }
+    }
+
+    guard !counted else { return violations }
+    // 3. Every mark on a subscription's lane is an event of that subscription, and every terminal
+    // event and disposal of a labelled subscription is drawn.
+    for lane in model.lanes where lane.drawsSubscription {
+        guard let subscription = lane.subscription else { continue }
+        for mark in lane.marks {
+            let kind = trace.events[mark.event].kind
+            switch mark.kind {
+            case .value, .completed, .error:
+                if kind.subscription != subscription || !kind.isDelivery {
+                    fail("marks come from the lane's subscription",
+                         "\(lane.title) draws event \(mark.event) (\(kind)), not a delivery to subscription \(subscription)")
+                }
+            case .effect:
+                if case .didSubscribe(subscription) = kind {} else {
+                    fail("marks come from the lane's subscription", "\(lane.title) draws a run from event \(mark.event) (\(kind))")
+                }
+            case .dropped:
+                guard case .drop(let receiver, _) = kind else {
+                    fail("drops come from drop events", "\(lane.title) draws a drop from event \(mark.event) (\(kind))")
+                    continue
+                }
+                if !life.isAlive(subscription, at: mark.event) || !life.reaches(receiver, subscription, at: mark.event) {
+                    fail("a drop only where the value was going",
+                         "\(lane.title) draws the drop of event \(mark.event) at \(mark.time) s, which was not on its way to "
+                             + "\(trace.describe(subscription: subscription))")
+                }
+            case .sent, .sentCompleted, .sentError, .runEnded, .connect, .disconnect:
+                fail("marks come from the lane's subscription", "\(lane.title) draws \(mark.kind) from event \(mark.event)")
+            }
+        }
+    }
+    for subscription in labelled {
+        guard let lane = model.lanes.first(where: { $0.role == .subscriber && $0.subscription == subscription.id }) else { continue }
+        for (index, event) in trace.events.enumerated() where event.kind.subscription == subscription.id {
+            switch event.kind {
+            case .completed, .error:
+                if !lane.marks.contains(where: { $0.event == index }) {
+                    fail("every end is drawn", "\(lane.title)'s \(event.kind) at \(event.time) s is not drawn")
+                }
+            case .dispose:
+                if lane.ending == .open { fail("every end is drawn", "\(lane.title)'s disposal at \(event.time) s is not drawn") }
+            default: break
+            }
+        }
+    }
+
+    // 4. Every connect and disconnect of a connection that is not plumbing is drawn, on its lane.
+    let plumbing = trace.plumbing()
+    var connectMarks: [Int: Int] = [:]  // by event: how many marks draw it
+    for lane in model.lanes where lane.role == .connects {
+        for mark in lane.marks {
+            switch mark.kind {
+            case .connect, .disconnect: connectMarks[mark.event, default: 0] += 1
+            default: fail("connects are drawn on connect lanes", "\(lane.title) draws \(mark.kind) from event \(mark.event)")
+            }
+        }
+    }
+    for (index, event) in trace.events.enumerated() {
+        let connection: Int? = switch event.kind {
+        case .connect(let signal, _), .disconnect(let signal): signal
+        default: nil
+        }
+        if let connection, !plumbing[connection], connectMarks[index] != 1 {
+            fail("every connect is drawn", "\(event.kind) at \(event.time) s is drawn \(connectMarks[index] ?? 0) times")
+        }
+    }
+
+    // 5. Every run of a side effect is drawn, once, and nothing else is drawn as one; the graph
+    // counts each signal's runs and the report lists them all.
+    let runs = Set(trace.sideEffectRuns().map(\.event))
+    var drawn: [Int] = []
+    for lane in model.lanes {
+        for mark in lane.marks {
+            if case .effect = mark.kind { drawn.append(mark.event) }
+        }
+    }
+    if Set(drawn) != runs || drawn.count != runs.count {
+        fail("every run is drawn once", "runs \(runs.sorted()), drawn \(drawn.sorted())")
+    }
+    var runsBySignal: [Int: Int] = [:]
+    for run in trace.sideEffectRuns() { runsBySignal[run.signal, default: 0] += 1 }
+    for node in graph.nodes where node.runs != nil {
+        // A name two signals or two nodes share says nothing about which is which.
+        let signals = trace.signals.filter { $0.name == node.name }
+        guard signals.count == 1, let signal = signals.first, !plumbing[signal.id],
+              graph.nodes.count(where: { $0.name == node.name }) == 1 else { continue }
+        let expected = runsBySignal[signal.id] ?? 0
+        if node.runs != expected {
+            fail("every run is counted", "the graph's \(node.name) counts \(node.runs ?? 0) runs, the trace has \(expected)")
+        }
+    }
+    if ReportPage.runs(trace).count != trace.sideEffectRuns().count {
+        fail("every run is listed", "the report lists \(ReportPage.runs(trace).count) runs of \(trace.sideEffectRuns().count)")
+    }
+    return violations
+}
+
+/// When each subscription lived, and which subscriptions a value received by one was on its way to:
+/// the trace's own structure, read apart from the code that draws.
+private struct SubscriptionLife {
+    let trace: Trace
+    /// By subscription: the position of its `subscribe` event and of its end (its error or
+    /// completion, or its disposal), if any.
+    var subscribed: [Int: Int] = [:]
+    var ended: [Int: Int] = [:]
+    /// The subscriptions to each signal.
+    var subscriptionsTo: [Int: [Int]] = [:]
+
+    init(_ trace: Trace) {
+        self.trace = trace
+        for (index, event) in trace.events.enumerated() {
+            switch event.kind {
+            case .subscribe(let subscription): subscribed[subscription] = index
+            case .completed(let subscription, _), .error(let subscription, _, _), .dispose(let subscription):
+                if ended[subscription] == nil { ended[subscription] = index }
+            default: break
+            }
+        }
+        for subscription in trace.subscriptions { subscriptionsTo[subscription.signal, default: []].append(subscription.id) }
+    }
+
+    /// Whether `subscription` was subscribed, and had not ended, at event `index`.
+    func isAlive(_ subscription: Int, at index: Int) -> Bool {
+        guard let start = subscribed[subscription], start <= index else { return false }
+        return (ended[subscription] ?? .max) >= index
+    }
+
+    /// Whether what subscription `from` received at event `index` was on its way to subscription
+    /// `to`: `to` is reached going up from `from` through the subscription whose code made each
+    /// (its parent), the subscription each feeds, and, through a subject, the subscriptions to
+    /// that subject alive at that instant.
+    func reaches(_ from: Int, _ to: Int, at index: Int) -> Bool {
+        var seen: Set<Int> = [from]
+        var stack = [from]
+        while let current = stack.popLast() {
+            if current == to { return true }
+            let subscription = trace.subscriptions[current]
+            var above: [Int] = subscription.parent.map { [$0] } ?? []
+            switch subscription.subscriber {
+            case .subscription(let fed): above.append(fed)
+            case .signal(let subject): above += (subscriptionsTo[subject] ?? []).filter { isAlive($0, at: index) }
+            case .label, .anonymous: break
+            }
+            for next in above where seen.insert(next).inserted { stack.append(next) }
+        }
+        return false
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Scenarios
+import Testing
+import Tracer
+@testable import Render
+
+// The truth oracle (issue 25, item 6): generated scenario files, run on the real runtime, their
+// timelines and graphs checked against their traces. `swift test` runs a few hundred seeds; any
+// number runs with
+//
+//     SIGVIZ_ORACLE_SEEDS=10000 SIGVIZ_ORACLE_FROM=0 swift test --filter TruthOracle
+//
+// A failing seed is shrunk to a small file, printed, to be kept in TruthOracle/Regressions/.
+
+/// The outcome of one file: its trace's violations, or why it has no trace.
+enum OracleRun {
+    case checked([TruthViolation])
+    /// The file does not parse: a generator that writes invalid files is a bug of the oracle's.
+    case invalid(String)
+    /// The run made more events than the oracle's limit: nothing to check.
+    case tooLong
+}
+
+/// Runs and checks one scenario file.
+func oracleRun(_ text: String) -> OracleRun {
+    let file: ScenarioFile
+    do {
+        file = try ScenarioFile(parsing: text, file: "oracle.sigviz")
+    } catch {
+        return .invalid("\(error)")
+    }
+    guard let trace = try? file.scenario(named: "oracle").trace(maximumEvents: 20_000) else { return .tooLong }
+    return .checked(truthViolations(of: trace))
+}
+
+/// `text` with lines taken out, one at a time, as long as it still parses and still breaks `invariant`.
+func shrink(_ text: String, breaking invariant: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var changed = true
+    while changed {
+        changed = false
+        var index = lines.count - 1
+        while index >= 0 {
+            var fewer = lines
+            fewer.remove(at: index)
+            if case .checked(let violations) = oracleRun(fewer.joined(separator: "\n")),
+               violations.contains(where: { $0.invariant == invariant }) {
+                lines = fewer
+                changed = true
+            }
+            index -= 1
+        }
+    }
+    return lines.joined(separator: "\n")
+}
+
+/// The kept regression files: each a shrunk seed that once broke an invariant.
+private func regressionFiles() throws -> [(name: String, text: String)] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Regressions")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sigviz") }.sorted()
+    return try names.map { ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) }
+}
+
+@Suite("The truth oracle")
+struct TruthOracleTests {
+    @Test("generated scenario files draw nothing their traces do not say")
+    func generatedFiles() {
+        let environment = ProcessInfo.processInfo.environment
+        let seeds = environment["SIGVIZ_ORACLE_SEEDS"].flatMap(UInt64.init) ?? 300
+        let from = environment["SIGVIZ_ORACLE_FROM"].flatMap(UInt64.init) ?? 0
+        var checked = 0, tooLong = 0
+        var broken: [String: (seed: UInt64, violation: TruthViolation)] = [:]  // the first seed per invariant
+        // With SIGVIZ_ORACLE_VERBOSE set, each seed is named before it runs: a seed that crashes the
+        // runtime is the last one named.
+        let verbose = environment["SIGVIZ_ORACLE_VERBOSE"] != nil
+        for seed in from..<(from + seeds) {
+            let text = ScenarioGenerator.file(seed: seed)
+            if verbose { print("truth oracle: seed \(seed)") }
+            switch oracleRun(text) {
+            case .invalid(let error):
+                Issue.record("seed \(seed): the generated file does not parse: \(error)\n\(text)")
+            case .tooLong: tooLong += 1
+            case .checked(let violations):
+                checked += 1
+                for violation in violations where broken[violation.invariant] == nil {
+                    broken[violation.invariant] = (seed, violation)
+                }
+            }
+        }
+        for (invariant, first) in broken.sorted(by: { $0.key < $1.key }) {
+            let small = shrink(ScenarioGenerator.file(seed: first.seed), breaking: invariant)
+            Issue.record("seed \(first.seed): \(first.violation)\nshrunk:\n\(small)")
+        }
+        print("truth oracle: seeds \(from)..<\(from + seeds): \(checked) checked, \(tooLong) past the event limit, "
+              + "\(broken.count) invariants broken")
+        #expect(checked > Int(seeds) * 9 / 10, "most generated files run within the limit")
+    }
+
+    @Test("the generator is reproducible: a seed always makes the same file")
+    func reproducible() {
+        #expect(ScenarioGenerator.file(seed: 42) == ScenarioGenerator.file(seed: 42))
+        #expect(ScenarioGenerator.file(seed: 42) != ScenarioGenerator.file(seed: 43))
+    }
+
+    @Test("every kept regression file keeps every invariant")
+    func regressions() throws {
+        let files = try regressionFiles()
+        #expect(!files.isEmpty)
+        for (name, text) in files {
+            switch oracleRun(text) {
+            case .checked(let violations): #expect(violations.isEmpty, "\(name): \(violations)")
+            case .invalid(let error): Issue.record("\(name) does not parse: \(error)")
+            case .tooLong: Issue.record("\(name) makes too many events")
+            }
+        }
+    }
+}
+
+@Suite("The truth oracle's files")
+struct TruthOracleFileTests {
+    @Test("SIGVIZ_ORACLE_PRINT=SEED prints the file of that seed")
+    func printFile() {
+        guard let seed = ProcessInfo.processInfo.environment["SIGVIZ_ORACLE_PRINT"].flatMap(UInt64.init) else { return }
+        print(ScenarioGenerator.file(seed: seed))
+    }
+}
