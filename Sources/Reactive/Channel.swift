@@ -34,12 +34,16 @@ public final class Channel<Value: Sendable>: Sendable {
     public init() {
         let leading = ReplaySubject<Value>(capacity: 0).described(as: "leadingSubject", operation: .channelSubject(leading: true))
         let following = ReplaySubject<Value>(capacity: 1).described(as: "followingSubject", operation: .channelSubject(leading: false))
-        leading.ignoreValues().subscribe(following)
-        following.ignoreValues().subscribe(leading)
+        // How the channel's ends pass their completion and errors both ways: its machinery.
+        Probe.plumbing {
+            leading.ignoreValues().subscribe(following)
+            following.ignoreValues().subscribe(leading)
+        }
+        let (leadingID, followingID) = (leading.operandID, following.operandID)
         leadingTerminal = ChannelTerminal(values: leading, otherTerminal: following)
-            .described(as: "leadingTerminal", operation: .channelTerminal(leading: true))
+            .described(as: "leadingTerminal", operation: .channelTerminal(leading: true, values: leadingID, other: followingID))
         followingTerminal = ChannelTerminal(values: following, otherTerminal: leading)
-            .described(as: "followingTerminal", operation: .channelTerminal(leading: false))
+            .described(as: "followingTerminal", operation: .channelTerminal(leading: false, values: followingID, other: leadingID))
     }
 }
 

@@ -177,8 +177,9 @@ public enum SignalOperation: Sendable, Hashable {
     case commandExecution(input: String)
     /// One of a channel's two subjects: `leading` carries the leading terminal's values.
     case channelSubject(leading: Bool)
-    /// One of a channel's two terminals.
-    case channelTerminal(leading: Bool)
+    /// One of a channel's two terminals: a subscription to it is one to `values`, the subject that
+    /// carries what is sent into the other terminal; what is sent into it goes to `other`.
+    case channelTerminal(leading: Bool, values: Int?, other: Int?)
 }
 
 extension SignalOperation {
@@ -240,7 +241,9 @@ extension SignalOperation {
         case .groupBy(let transform): [("transform", .flag(transform))]
         case .group(let key): [("key", .text(key))]
         case .commandExecution(let input): [("input", .text(input))]
-        case .channelSubject(let leading), .channelTerminal(let leading): [("leading", .flag(leading))]
+        case .channelSubject(let leading): [("leading", .flag(leading))]
+        case .channelTerminal(let leading, let values, let other):
+            [("leading", .flag(leading)), ("values", .signal(values)), ("other", .signal(other))]
         case .defer, .createSignal, .map, .filter, .ignoreValues, .takeWhile, .skipWhile, .distinctUntilChanged, .scan,
              .scanWithIndex, .aggregate, .combinePrevious, .collect, .all, .not, .and, .materialize, .dematerialize,
              .doNext, .doError, .doCompleted, .initially, .finally, .flattenMap, .concatSignals, .switchToLatest, .then, .thenBlock,
@@ -438,7 +441,10 @@ extension SignalOperation {
         case .commandEnabled: .commandEnabled
         case .commandExecution: text("input").map { .commandExecution(input: $0) }
         case .channelSubject: flag("leading").map { .channelSubject(leading: $0) }
-        case .channelTerminal: flag("leading").map { .channelTerminal(leading: $0) }
+        case .channelTerminal:
+            if let leading = flag("leading"), let values = signal("values"), let other = signal("other") {
+                .channelTerminal(leading: leading, values: values, other: other)
+            } else { nil }
         }
         guard let made else { return nil }
         self = made

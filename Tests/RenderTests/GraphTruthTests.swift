@@ -51,3 +51,42 @@ struct GraphTruthTests {
         #expect(intoSources.count == 2 && intoSources.allSatisfy { $0.hasPrefix("both ->") }, "\(arrows.joined(separator: "; "))")
     }
 }
+
+@Suite("The graph answers what drives a command's enabled")
+struct CommandEnabledGraphTests {
+    @Test("button → enabled reaches the user's canSubmit pipeline and its fields, through the command's machinery")
+    func enabledReachesTheUsersPipeline() throws {
+        // Issue 25, defect 5: the path stopped at login.enabled, and the user's pipeline ended in an
+        // orphan node nothing subscribed to.
+        let trace = try ScenarioFile(parsing: """
+            subject email
+            subject password
+            let canSubmit = combineLatest email, password | map "ok {}"
+            let valid = canSubmit | mapReplace "true"
+            cold request: +1 next "token", +1 completed
+            command login: request enabled valid
+            let isEnabled = login.enabled
+            subscribe "button" to isEnabled
+            at 1 send email "a@b"
+            at 2 send password "secret"
+            at 3 execute login "go"
+            """, file: "login.sigviz").scenario(named: "login").trace()
+        let graph = SubscriptionGraph(trace)
+        func node(_ name: String) throws -> Int { try #require(graph.nodes.first { $0.name == name }).id }
+        var reached: Set<Int> = [try node("button")]
+        var stack = Array(reached)
+        while let current = stack.popLast() {
+            for edge in graph.edges where edge.from == current && edge.isDependency && reached.insert(edge.to).inserted {
+                stack.append(edge.to)
+            }
+        }
+        for name in ["isEnabled", "valid", "canSubmit", "email", "password"] {
+            #expect(reached.contains(try node(name)), "\(name) is not reached from the button")
+        }
+        let machinery = try #require(graph.edges.first { $0.link == .machinery })
+        #expect(graph.sentence(for: machinery).contains("through the runtime's own signals"))
+        // No node of the user's is left with nothing subscribing to it.
+        let subscribed = Set(graph.edges.map(\.to))
+        #expect(subscribed.contains(try node("canSubmit")))
+    }
+}

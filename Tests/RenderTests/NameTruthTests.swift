@@ -107,16 +107,31 @@ struct NameTruthTests {
         #expect(!graph.contains(">[feed]"), "a machine-made name drawn on a node")
     }
 
-    @Test("a channel's terminals carry the names the file gives: subscribers to a terminal read '→ view', not RAC's 'followingSubject'")
+    @Test("a channel's names are its terminals': each subject is named for the way its values go, and sends read as sent there")
     func channelNames() throws {
+        // Issue 25, defect 6: "from model" is sent into model and travels to view's subscribers; it
+        // read as sent to view, and each of the file's names labelled two graph nodes.
         let trace = try trace("""
             channel model view
             subscribe "screen" to view
             at 1 send model "from model"
             """)
         let svg = TimelineRenderer().render(trace)
-        #expect(svg.contains(">→ view</text>"))
+        #expect(svg.contains(">→ model to view</text>"))
+        #expect(svg.contains(">model to view</text>"), "the send's lane names the way the value goes")
+        #expect(!svg.contains(">view</text>"), "no lane reads as the view terminal's own")
         #expect(!svg.contains("followingSubject"))
         #expect(!svg.contains(">leadingSubject<"))
+        // Each name the file gave is on the terminal it named, once.
+        #expect(trace.signals.filter { $0.name == "model" }.map(\.kind) == [.channelTerminal])
+        #expect(trace.signals.filter { $0.name == "view" }.map(\.kind) == [.channelTerminal])
+        let graph = SubscriptionGraph(trace)
+        #expect(graph.nodes.filter { $0.name == "view" || $0.name == "model" }.count == 2)
+        let view = try #require(graph.nodes.first { $0.name == "view" })
+        let reads = try #require(graph.edges.first { $0.from == view.id && $0.link == .reads })
+        #expect(graph.nodes[reads.to].name == "model to view")
+        #expect(graph.sentence(for: reads) == "a subscription to the terminal view is one to model to view")
+        let writes = try #require(graph.edges.first { $0.from == view.id && $0.link == .writes })
+        #expect(graph.nodes[writes.to].name == "view to model")
     }
 }

@@ -13,7 +13,7 @@ private let everyArgument: [String: SignalOperation.Value] = [
     "signals": .signals([0, nil, 1]), "condition": .signal(0), "then": .signal(nil), "else": .signal(1),
     "count": .count(2), "limit": .count(nil), "passingTest": .flag(true), "other": .signal(1), "trigger": .signal(0),
     "replacement": .signal(1), "sampler": .signal(0), "transform": .flag(false), "key": .text("k"),
-    "input": .text("i"), "leading": .flag(true),
+    "input": .text("i"), "leading": .flag(true), "values": .signal(1),
 ]
 
 /// One operation of each name.

@@ -31,7 +31,12 @@ struct EdgeLabelPlacer {
 
     /// The text of an arrow's label, if it has one: its count, or "connection" for a connection's arrow to its source.
     static func text(for edge: SubscriptionGraph.Edge, route: GraphRoute) -> String? {
-        if edge.isConnection { return route.direction.dx == 0 ? "connection" : nil }
+        switch edge.link {
+        case .connection: return route.direction.dx == 0 ? "connection" : nil
+        case .reads: return "reads"
+        case .writes: return "writes"
+        case .subscription, .machinery: break
+        }
         return edge.count > 1 ? "× \(edge.count)" : nil
     }
 

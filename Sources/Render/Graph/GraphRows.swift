@@ -14,7 +14,7 @@ struct GraphRows {
     init(_ graph: SubscriptionGraph) {
         let nodeCount = graph.nodes.count
         var targets = [[Int]](repeating: [], count: nodeCount)
-        for edge in graph.edges where !edge.isConnection { targets[edge.from].append(edge.to) }
+        for edge in graph.edges where edge.isDependency { targets[edge.from].append(edge.to) }
         // Depth-first search in creation order: an arrow to a node still on the path closes a cycle
         // and is turned around, so that `below[a]` lists the nodes that `a` must be drawn below.
         var below = [[Int]](repeating: [], count: nodeCount)

@@ -27,11 +27,32 @@ struct SubscriptionGraph {
     }
 
     struct Edge: Hashable {
+        /// What an arrow stands for.
+        enum Link: Hashable {
+            /// A subscription, from the subscriber to the signal.
+            case subscription
+            /// A connection's link to its subject or its source.
+            case connection
+            /// A channel terminal's link to the subject its subscribers read.
+            case reads
+            /// A channel terminal's link to the subject what is sent into it goes to.
+            case writes
+            /// A plumbing signal's link to a signal of the user's that its machinery subscribed to,
+            /// through the runtime's own nodes, which the graph leaves out (a command's `enabled` is
+            /// made of the user's `canSubmit`).
+            case machinery
+        }
+
         let from: Int
         let to: Int
-        /// Dashed: a connection's link to its source or subject.
-        let isConnection: Bool
+        let link: Link
         var count: Int
+
+        /// Dashed: a link that is no subscription of its own.
+        var isConnection: Bool { link != .subscription }
+        /// Whether the arrow goes from what is made of a signal to that signal, as a subscription does:
+        /// what the rows are laid out by.
+        var isDependency: Bool { link == .subscription || link == .machinery }
     }
 
     var nodes: [Node] = []
@@ -64,14 +85,14 @@ struct SubscriptionGraph {
         }
         var subscriberNodes: [String: Int] = [:]
         var edgeIndex: [[Int]: Int] = [:]
-        func connect(_ from: Int, _ to: Int, connection: Bool = false) {
+        func connect(_ from: Int, _ to: Int, _ link: Edge.Link = .subscription) {
             guard from != to else { return }
-            let key = [from, to, connection ? 1 : 0]
+            let key = [from, to, link == .subscription ? 0 : 1]
             if let index = edgeIndex[key] {
                 edges[index].count += 1
             } else {
                 edgeIndex[key] = edges.count
-                edges.append(Edge(from: from, to: to, isConnection: connection, count: 1))
+                edges.append(Edge(from: from, to: to, link: link, count: 1))
             }
         }
         /// The node that consumes subscription `id`'s values.
@@ -100,20 +121,45 @@ struct SubscriptionGraph {
         }
         for signal in trace.signals where signal.kind == .connection {
             guard let node = signalNodes[signal.id] else { continue }
-            if let subject = signal.subject.flatMap({ signalNodes[$0] }) { connect(node, subject, connection: true) }
-            if let source = signal.source.flatMap({ signalNodes[$0] }) { connect(node, source, connection: true) }
+            if let subject = signal.subject.flatMap({ signalNodes[$0] }) { connect(node, subject, .connection) }
+            if let source = signal.source.flatMap({ signalNodes[$0] }) { connect(node, source, .connection) }
+        }
+        // A subscription to a channel terminal is one to the subject it reads: the terminal is
+        // joined to that subject and to the one it writes to, as its operation says.
+        for signal in trace.signals {
+            guard case .channelTerminal(_, let values, let other)? = signal.operation, let node = signalNodes[signal.id] else {
+                continue
+            }
+            if let values = values.flatMap({ signalNodes[$0] }) { connect(node, values, .reads) }
+            if let other = other.flatMap({ signalNodes[$0] }) { connect(node, other, .writes) }
         }
         leaveOutPlumbing(trace, signalNodes: signalNodes)
     }
 
-    /// Removes the plumbing nodes that no other node subscribes to, and every arrow from plumbing.
+    /// Leaves out plumbing (the trace's one policy, ``Tracer/Trace/plumbing()``): removes the
+    /// plumbing nodes that no other node subscribes to, and every arrow from plumbing; a plumbing
+    /// node that is kept gets, in place of its arrows, one to each of the user's signals its
+    /// machinery subscribed to through plumbing alone, so that "what drives the button?" is
+    /// answered through a command's `enabled` to the user's own pipeline.
     private mutating func leaveOutPlumbing(_ trace: Trace, signalNodes: [Int: Int]) {
         var plumbing = Set<Int>()
-        for signal in trace.signals where signal.isPlumbing {
-            if let node = signalNodes[signal.id] { plumbing.insert(node) }
+        for (signal, isPlumbing) in trace.plumbing().enumerated() where isPlumbing {
+            if let node = signalNodes[signal] { plumbing.insert(node) }
         }
         guard !plumbing.isEmpty else { return }
         let subscribedTo = Set(edges.filter { !plumbing.contains($0.from) }.map(\.to))
+        var targets: [Int: [Int]] = [:]
+        for edge in edges where edge.isDependency { targets[edge.from, default: []].append(edge.to) }
+        for node in subscribedTo.sorted() where plumbing.contains(node) {
+            // The user's signals reached from the kept node through plumbing alone.
+            var seen: Set<Int> = [node]
+            var stack = [node]
+            while let current = stack.popLast() {
+                for target in targets[current] ?? [] where seen.insert(target).inserted {
+                    if plumbing.contains(target) { stack.append(target) } else { edges.append(Edge(from: node, to: target, link: .machinery, count: 1)) }
+                }
+            }
+        }
         let kept = nodes.filter { !plumbing.contains($0.id) || subscribedTo.contains($0.id) }
         var renumbered: [Int: Int] = [:]
         nodes = kept.enumerated().map { index, node in
@@ -121,8 +167,9 @@ struct SubscriptionGraph {
             return Node(id: index, name: node.name, kind: node.kind, description: node.description, runs: node.runs)
         }
         edges = edges.compactMap { edge in
-            guard !plumbing.contains(edge.from), let from = renumbered[edge.from], let to = renumbered[edge.to] else { return nil }
-            return Edge(from: from, to: to, isConnection: edge.isConnection, count: edge.count)
+            guard !plumbing.contains(edge.from) || edge.link == .machinery, let from = renumbered[edge.from],
+                  let to = renumbered[edge.to] else { return nil }
+            return Edge(from: from, to: to, link: edge.link, count: edge.count)
         }
     }
 }
@@ -131,10 +178,15 @@ extension SubscriptionGraph {
     /// What an arrow says, in words, for its tooltip: "results subscribed to searchRequest × 6".
     func sentence(for edge: Edge) -> String {
         let from = nodes[edge.from].name, to = nodes[edge.to].name
-        if edge.isConnection {
+        switch edge.link {
+        case .connection:
             // A connection's arrows go from it to its subject and to its source.
             return nodes[edge.to].kind.isHotSignal ? "\(from) feeds its subject \(to)"
                 : "\(from) subscribes its subject to \(to) when connected"
+        case .reads: return "a subscription to the terminal \(from) is one to \(to)"
+        case .writes: return "what is sent into the terminal \(from) goes to \(to)"
+        case .machinery: return "\(from) is made of \(to), through the runtime's own signals"
+        case .subscription: break
         }
         return "\(from) subscribed to \(to)" + (edge.count > 1 ? " × \(edge.count)" : "")
     }

@@ -155,11 +155,13 @@ private struct ScenarioRunner {
         case .channel(let leading, let following):
             let channel = Channel<String>()
             kept.append(channel)
-            // Subscribing to a terminal subscribes to its values subject: both carry the name the file gives.
-            for (name, terminal) in [(leading, channel.leadingTerminal), (following, channel.followingTerminal)] {
-                terminal.named(name)
-                terminal.values.named(name)
-            }
+            // The file's names are the terminals'. A subscription to a terminal is one to its values
+            // subject, which carries what is sent into the other terminal: each subject is named for
+            // the way its values go, "model to view" for what is sent into model.
+            channel.leadingTerminal.named(leading)
+            channel.followingTerminal.named(following)
+            channel.leadingTerminal.values.named("\(following) to \(leading)")
+            channel.followingTerminal.values.named("\(leading) to \(following)")
             define(leading, .terminal(channel.leadingTerminal), line: statement.line)
             define(following, .terminal(channel.followingTerminal), line: statement.line)
         case .command(let name, let signal, let concurrent, let enabled):

@@ -57,9 +57,11 @@ extension TraceSignal {
         case .error(let message): return "error \(message)"
         case .interval(let seconds, _): return "interval \(SecondsFormat(precision: .decimals(6)).format(seconds))"
         case .defer, .createSignal: return selector
-        case .merge(let signals), .concat(let signals), .combineLatest(let signals), .combineLatestReduce(let signals),
-             .zip(let signals):
+        case .merge(let signals), .concat(let signals), .combineLatest(let signals), .zip(let signals):
             return "\(selector) of \(signals.map(name).joined(separator: ", "))"
+        case .combineLatestReduce(let signals):
+            // Beside the combineLatest it reduces, which has the same signals.
+            return "reduce of combineLatest of \(signals.map(name).joined(separator: ", "))"
         case .if(let condition, let then, let otherwise):
             return "if \(name(condition)) then: \(name(then)) else: \(name(otherwise))"
         case .group(let key): return "group \(key)"
@@ -67,7 +69,7 @@ extension TraceSignal {
         case .commandExecutionSignals, .commandErrors, .commandExecuting, .commandEnabled: return "Command -\(selector)"
         case .commandExecution(let input): return "Command -execute: \(input)"
         case .channelSubject(let leading): return leading ? "leadingSubject" : "followingSubject"
-        case .channelTerminal(let leading): return leading ? "leadingTerminal" : "followingTerminal"
+        case .channelTerminal(let leading, _, _): return leading ? "leadingTerminal" : "followingTerminal"
         case .replayLazily where signal.kind.isHot:
             // The replay subject replayLazily multicasts through, beside the signal named for it.
             return "multicast of \(receiver)"

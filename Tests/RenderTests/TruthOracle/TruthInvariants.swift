@@ -14,8 +14,9 @@ struct TruthViolation: Hashable, CustomStringConvertible {
     var description: String { "\(invariant): \(detail)" }
 }
 
-/// Every violation of the invariants by the timeline and graph of `trace`.
-func truthViolations(of trace: Trace) -> [TruthViolation] {
+/// Every violation of the invariants by the timeline and graph of `trace`; `names` are those the
+/// scenario file gave its signals, each to be on the one object it named.
+func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] {
     var violations: [TruthViolation] = []
     func fail(_ invariant: String, _ detail: String) { violations.append(TruthViolation(invariant: invariant, detail: detail)) }
     let model = TimelineModel(trace)
@@ -48,6 +49,15 @@ func truthViolations(of trace: Trace) -> [TruthViolation] {
             if !reached.contains(where: { $0.name == target.name && $0.kind != .subscriber }) {
                 fail("an arrow per labelled subscription", "no arrow from \(label) to \(target.name)")
             }
+        }
+    }
+
+    // 3. A name the file gave is on one graph node and one source lane at most: the object it named.
+    for name in names {
+        let nodes = graph.nodes.filter { $0.kind != .subscriber && $0.name == name }.count
+        let lanes = model.lanes.filter { !$0.drawsSubscription && $0.title == name }.count
+        if nodes > 1 || lanes > 1 {
+            fail("a name on the object it named", "\(name) names \(nodes) graph nodes and \(lanes) source lanes")
         }
     }
 

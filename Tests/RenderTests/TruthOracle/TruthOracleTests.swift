@@ -30,7 +30,20 @@ func oracleRun(_ text: String) -> OracleRun {
         return .invalid("\(error)")
     }
     guard let trace = try? file.scenario(named: "oracle").trace(maximumEvents: 20_000) else { return .tooLong }
-    return .checked(truthViolations(of: trace))
+    return .checked(truthViolations(of: trace, names: declaredNames(in: text)))
+}
+
+/// The names a scenario file gives its signals: its sources, subjects, channels' terminals and pipelines.
+func declaredNames(in text: String) -> [String] {
+    text.split(separator: "\n").flatMap { line -> [String] in
+        let words = line.split(separator: " ").map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ":"))) }
+        guard words.count >= 2 else { return [] }
+        switch words[0] {
+        case "cold", "subject", "behavior", "replay", "let": return [words[1]]
+        case "channel" where words.count >= 3: return [words[1], words[2]]
+        default: return []
+        }
+    }
 }
 
 /// `text` with lines taken out, one at a time, as long as it still parses and still breaks `invariant`.
