@@ -1,16 +1,39 @@
 extension Trace {
-    /// Which signals, by id, a diagram or a finding takes for plumbing rather than the user's:
-    /// those the runtime reported (``TraceSignal/isPlumbing``), the subjects and connections an
-    /// operator made in its own didSubscribe (switchToLatest's publish), and the connections of
-    /// either kind of subject. Works on traces read from files as well as recorded ones.
+    /// Which signals, by id, a diagram or a finding takes for plumbing rather than the user's: the
+    /// one policy the timeline, the graph, the findings and the report all follow. Plumbing is
+    /// - what the runtime reported (``TraceSignal/isPlumbing``: a command's machinery);
+    /// - what an operator made in its own didSubscribe (switchToLatest's publish and its flattenMap),
+    ///   but for an operator whose didSubscribe runs its user's block (`defer`, `initially`, `then`'s
+    ///   block: what that block makes is the user's);
+    /// - what plumbing's own code made while it ran: in the didSubscribe of a plumbing signal, or
+    ///   while handling a delivery for a subscription a plumbing signal made (switchToLatest's
+    ///   `takeUntil` of each inner signal). A signal the user's code makes while handling a value
+    ///   of a plumbing signal (the user's flattenMap on a command's `executing`) is not;
+    /// - the connections of plumbing subjects.
+    ///
+    /// One pass in event order: a signal's maker was created, and classified, before it. Works on
+    /// traces read from files as well as recorded ones.
     public func plumbing() -> [Bool] {
         var plumbing = signals.map(\.isPlumbing)
         for event in events {
-            guard case .signal(let signal) = event.kind, plumbing.indices.contains(signal), let cause = event.cause,
-                  events.indices.contains(cause), case .didSubscribe(let maker) = events[cause].kind,
-                  subscriptions.indices.contains(maker), signals.indices.contains(subscriptions[maker].signal),
-                  signals[subscriptions[maker].signal].kind == .operator else { continue }
-            plumbing[signal] = true
+            guard case .signal(let signal) = event.kind, plumbing.indices.contains(signal), !plumbing[signal],
+                  let cause = event.cause, events.indices.contains(cause) else { continue }
+            let maker = events[cause].kind
+            guard let subscription = maker.subscription, subscriptions.indices.contains(subscription) else { continue }
+            let inDidSubscribe: Bool = if case .didSubscribe = maker { true } else { false }
+            // The subscription whose code made the signal: the one whose didSubscribe ran, or the
+            // operator's subscription that made the subscriber handling the delivery.
+            let code = inDidSubscribe ? subscription : maker.isDelivery ? subscriptions[subscription].parent : nil
+            guard let code, subscriptions.indices.contains(code), signals.indices.contains(subscriptions[code].signal) else {
+                continue
+            }
+            let made = signals[subscriptions[code].signal]
+            if plumbing[made.id] {
+                plumbing[signal] = true
+            } else if inDidSubscribe, made.kind == .operator, !(made.operation?.runsCallersBlock ?? false),
+                      made.operation != .thenBlock {
+                plumbing[signal] = true
+            }
         }
         for signal in signals where signal.kind == .connection {
             if let subject = signal.subject, plumbing.indices.contains(subject), plumbing[subject] { plumbing[signal.id] = true }

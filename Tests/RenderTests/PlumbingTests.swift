@@ -124,3 +124,41 @@ struct PlumbingTests {
         #expect(model.lanes.filter { $0.role == .subscriber }.count == 4)
     }
 }
+
+@Suite("One plumbing policy")
+struct PlumbingPolicyTests {
+    @Test("switchToLatest's machinery, made while it handles values, is plumbing: the graph draws no node of it but the one the user subscribes to")
+    func switchToLatestMachinery() throws {
+        let trace = try #require(Catalog.scenario(named: "search-box")).trace()
+        let graph = SubscriptionGraph(trace)
+        let names = graph.nodes.map(\.name)
+        #expect(!names.contains { $0.hasPrefix("takeUntil of") || $0.hasPrefix("concat of publish") }, "\(names)")
+        #expect(!names.contains("publish of map of queries"))
+        // What the timeline draws and the graph shows of the user's signals agree: every lane's signal is a node.
+        let model = TimelineModel(trace)
+        for lane in model.lanes where lane.role == .subscriber {
+            guard let target = lane.target else { continue }
+            #expect(names.contains(trace.signals[target].name), "\(trace.signals[target].name)")
+        }
+    }
+
+    @Test("what a defer's block makes is its user's, not plumbing: a request made there has its runs drawn")
+    func deferBlockIsTheUsers() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) { () -> Signal<String> in
+            let fetch = Signal<String>.defer {
+                Signal<String>.create { subscriber in
+                    subscriber.sendNext("token")
+                    subscriber.sendCompleted()
+                    return nil
+                }.named("request")
+            }
+            scheduler.perform { fetch.subscribe(label: "A") }
+            scheduler.stepAll()
+            return fetch
+        }
+        let request = try #require(trace.signal(named: "request"))
+        #expect(!trace.plumbing()[request.id])
+        #expect(trace.sideEffectRuns().contains { $0.signal == request.id })
+    }
+}
