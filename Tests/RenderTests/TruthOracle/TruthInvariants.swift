@@ -61,6 +61,9 @@ func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] 
         }
     }
 
+    // 4. What the findings say is what their events show.
+    violations += findingViolations(of: trace, life: life)
+
     guard !counted else { return violations }
     // 3. Every mark on a subscription's lane is an event of that subscription, and every terminal
     // event and disposal of a labelled subscription is drawn.
@@ -155,6 +158,53 @@ func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] 
     }
     if ReportPage.runs(trace).count != trace.sideEffectRuns().count {
         fail("every run is listed", "the report lists \(ReportPage.runs(trace).count) runs of \(trace.sideEffectRuns().count)")
+    }
+    return violations
+}
+
+/// The findings' claims, recounted from the trace: a repeated side effect's events are runs of its
+/// signal; a missed value was sent to the subject before the late subscription; an ignored send
+/// reached no one, the subject having no subscriber then, as its sentence says.
+private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [TruthViolation] {
+    var violations: [TruthViolation] = []
+    func fail(_ detail: String) { violations.append(TruthViolation(invariant: "findings say what their events show", detail: detail)) }
+    for finding in trace.findings() {
+        guard finding.events.allSatisfy(trace.events.indices.contains),
+              finding.subscriptions.allSatisfy(trace.subscriptions.indices.contains),
+              finding.signals.allSatisfy(trace.signals.indices.contains) else {
+            fail("\(finding.kind) names an event, subscription or signal the trace does not have")
+            continue
+        }
+        switch finding.kind {
+        case .repeatedSideEffect:
+            guard let signal = finding.signals.first else { break }
+            let runs = Set(trace.sideEffectRuns().filter { $0.signal == signal }.map(\.event))
+            if !Set(finding.events).isSubset(of: runs) || finding.events.count < 2 {
+                fail("a repeated side effect of \(trace.signals[signal].name) names events \(finding.events) that are not its runs")
+            }
+        case .missedValues:
+            guard let signal = finding.signals.first, let late = finding.subscriptions.first,
+                  let subscribed = life.subscribed[late] else { break }
+            for event in finding.events {
+                guard case .send(signal, _) = trace.events[event].kind, event < subscribed else {
+                    fail("a missed value at event \(event) was not sent to \(trace.signals[signal].name) before "
+                         + "\(trace.describe(subscription: late)) subscribed")
+                    continue
+                }
+            }
+        case .ignoredSend:
+            guard let signal = finding.signals.first else { break }
+            let delivered = Set(trace.events.compactMap { $0.kind.isDelivery ? $0.cause : nil })
+            for event in finding.events.dropFirst() {
+                let alive = trace.subscriptions.filter { $0.signal == signal && life.isAlive($0.id, at: event) }
+                if delivered.contains(event) {
+                    fail("the ignored send at event \(event) reached someone")
+                } else if !alive.isEmpty, finding.sentence.contains("it had no subscriber then") {
+                    fail("the ignored send at event \(event) is said to have had no subscriber; it had \(alive.count)")
+                }
+            }
+        default: break
+        }
     }
     return violations
 }
