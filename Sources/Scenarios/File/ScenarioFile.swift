@@ -136,6 +136,10 @@ public struct ScenarioFile: Sendable {
         case errors
     }
 
+    /// The words that start the operators of a pipeline, in the order docs/scenario-format.md
+    /// lists them: the scenario language's operator table.
+    public static var operators: [String] { OperatorKeyword.allCases.map(\.rawValue) }
+
     enum Operator: Sendable {
         case map(String)
         case filter([String])

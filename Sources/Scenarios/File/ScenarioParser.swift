@@ -533,8 +533,16 @@ struct ScenarioParser {
                 throw Failure(column: column, message: "\(word) needs a signal of signals: put 'map NAME' before it")
             }
             let op: ScenarioFile.Operator
-            switch word {
-            case "map":
+            guard let keyword = OperatorKeyword(rawValue: word) else {
+                if ["first", "firstOrDefault", "toArray"].contains(word) {
+                    // RAC's -first, -firstOrDefault: and -toArray return a value, waiting for it: no signal to go on with.
+                    throw Failure(column: column, message: "'\(word)' waits for a value and returns it, not a signal, so it "
+                        + "ends no pipeline; the first value as a signal is 'take 1'" + (word == "toArray" ? ", all of them 'collect'" : ""))
+                }
+                throw Failure(column: column, message: "'\(Self.shortened(word))' is not an operator" + Self.closestOperators(to: word))
+            }
+            switch keyword {
+            case .map:
                 switch cursor.current?.kind {
                 case .word?:
                     op = .mapTo(try reference(&cursor, signals, what: "a signal"))
@@ -542,38 +550,38 @@ struct ScenarioParser {
                 case .string?: op = .map(try cursor.string("a template"))
                 default: throw cursor.fail("expected a template in double quotes such as \"<{}>\" ({} is the value), or a signal")
                 }
-            case "switchToLatest":
+            case .switchToLatest:
                 op = .switchToLatest
                 kind = .signal
-            case "flatten":
+            case .flatten:
                 op = .flatten(maxConcurrent: try optionalCount(&cursor, of: "flatten", what: "how many inner signals at once"))
                 kind = .signal
-            case "concat" where kind == .signals:
+            case .concat where kind == .signals:
                 op = .concatSignals
                 kind = .signal
-            case "combineLatest": op = .combineLatest(try reference(&cursor, signals, what: "a signal"))
-            case "zip": op = .zip(try reference(&cursor, signals, what: "a signal"))
-            case "retry": op = .retry(try optionalCount(&cursor, of: "retry", what: "how many times to retry"))
-            case "repeat": op = .repeat
-            case "takeWhile": op = .takeWhile(try values(&cursor, what: "a value to take while it comes"))
-            case "skipWhile": op = .skipWhile(try values(&cursor, what: "a value to skip while it comes"))
-            case "collect": op = .collect
-            case "aggregate":
+            case .combineLatest: op = .combineLatest(try reference(&cursor, signals, what: "a signal"))
+            case .zip: op = .zip(try reference(&cursor, signals, what: "a signal"))
+            case .retry: op = .retry(try optionalCount(&cursor, of: "retry", what: "how many times to retry"))
+            case .`repeat`: op = .repeat
+            case .takeWhile: op = .takeWhile(try values(&cursor, what: "a value to take while it comes"))
+            case .skipWhile: op = .skipWhile(try values(&cursor, what: "a value to skip while it comes"))
+            case .collect: op = .collect
+            case .aggregate:
                 let start = try cursor.string("the start value")
                 op = .aggregate(start: start, template: try cursor.string(
                     "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
-            case "combinePrevious":
+            case .combinePrevious:
                 let start = try cursor.string("the value before the first")
                 op = .combinePrevious(start: start, template: try cursor.string(
                     "a template such as \"{prev}->{}\" ({prev} is the value before, {} the value)"))
-            case "any":
+            case .any:
                 var listed: [String]?
                 if !Self.atOperatorEnd(cursor) { listed = try values(&cursor, what: "a value to look for") }
                 op = .any(listed)
-            case "all": op = .all(try values(&cursor, what: "an allowed value"))
-            case "materialize": op = .materialize
-            case "dematerialize": op = .dematerialize
-            case _ where ScenarioFile.SideEffect(rawValue: word) != nil:
+            case .all: op = .all(try values(&cursor, what: "an allowed value"))
+            case .materialize: op = .materialize
+            case .dematerialize: op = .dematerialize
+            case .doNext, .doError, .doCompleted, .initially, .finally:
                 let effect = ScenarioFile.SideEffect(rawValue: word)!
                 let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
                 let sent = "the value to send to '\(Self.shortened(subject))'"
@@ -585,10 +593,10 @@ struct ScenarioParser {
                 case .finally: try cursor.string(sent + " at the completion or error")
                 }
                 op = .sideEffect(effect, subject: subject, text: text)
-            case "takeUntil": op = .takeUntil(try reference(&cursor, signals, what: "a signal"))
-            case "takeUntilReplacement": op = .takeUntilReplacement(try reference(&cursor, signals, what: "a signal"))
-            case "filter": op = .filter(try values(&cursor, what: "a value to keep"))
-            case "flattenMap":
+            case .takeUntil: op = .takeUntil(try reference(&cursor, signals, what: "a signal"))
+            case .takeUntilReplacement: op = .takeUntilReplacement(try reference(&cursor, signals, what: "a signal"))
+            case .filter: op = .filter(try values(&cursor, what: "a value to keep"))
+            case .flattenMap:
                 if cursor.accept("return") {
                     op = .flattenMapReturn(try cursor.string("a template such as \"<{}>\""))
                 } else if cursor.accept("error") {
@@ -596,54 +604,54 @@ struct ScenarioParser {
                 } else {
                     op = .flattenMapTo(try reference(&cursor, signals, what: "a signal, return or error"))
                 }
-            case "merge": op = .merge(try reference(&cursor, signals, what: "a signal"))
-            case "concat": op = .concat(try reference(&cursor, signals, what: "a signal"))
-            case "startWith": op = .startWith(try cursor.string("the first value"))
-            case "catchTo":
+            case .merge: op = .merge(try reference(&cursor, signals, what: "a signal"))
+            case .concat: op = .concat(try reference(&cursor, signals, what: "a signal"))
+            case .startWith: op = .startWith(try cursor.string("the first value"))
+            case .catchTo:
                 if cursor.accept("return") {
                     op = .catchToReturn(try cursor.string("the value"))
                 } else {
                     op = .catchTo(try reference(&cursor, signals, what: "a signal or return"))
                 }
-            case "take": op = .take(try count(&cursor, of: "take", what: "how many values to take"))
-            case "skip": op = .skip(try count(&cursor, of: "skip", what: "how many values to skip"))
-            case "takeLast": op = .takeLast(try count(&cursor, of: "takeLast", what: "how many of the last values to send"))
-            case "mapReplace": op = .mapReplace(try cursor.string("the value that replaces every value"))
-            case "distinctUntilChanged": op = .distinctUntilChanged
-            case "scan":
+            case .take: op = .take(try count(&cursor, of: "take", what: "how many values to take"))
+            case .skip: op = .skip(try count(&cursor, of: "skip", what: "how many values to skip"))
+            case .takeLast: op = .takeLast(try count(&cursor, of: "takeLast", what: "how many of the last values to send"))
+            case .mapReplace: op = .mapReplace(try cursor.string("the value that replaces every value"))
+            case .distinctUntilChanged: op = .distinctUntilChanged
+            case .scan:
                 let start = try cursor.string("the start value")
                 op = .scan(start: start, template: try cursor.string(
                     "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
-            case "delay": op = .delay(try cursor.time("the seconds to delay each value by"))
-            case "throttle":
+            case .delay: op = .delay(try cursor.time("the seconds to delay each value by"))
+            case .throttle:
                 let seconds = try cursor.time("the seconds without a value before the last is sent")
                 var listed: [String]?
                 if !Self.atOperatorEnd(cursor) { listed = try values(&cursor, what: "a value to throttle") }
                 op = .throttle(seconds, listed)
-            case "bufferWithTime": op = .bufferWithTime(try cursor.time("the seconds each buffer collects for"))
-            case "timeout": op = .timeout(try cursor.time("the seconds before the error"))
-            case "sample": op = .sample(try reference(&cursor, signals, what: "a signal whose values sample it"))
-            case "then": op = .then(try reference(&cursor, signals, what: "a signal"))
-            case "ignoreValues": op = .ignoreValues
-            case "multicast":
+            case .bufferWithTime: op = .bufferWithTime(try cursor.time("the seconds each buffer collects for"))
+            case .timeout: op = .timeout(try cursor.time("the seconds before the error"))
+            case .sample: op = .sample(try reference(&cursor, signals, what: "a signal whose values sample it"))
+            case .then: op = .then(try reference(&cursor, signals, what: "a signal"))
+            case .ignoreValues: op = .ignoreValues
+            case .multicast:
                 op = .multicast(try reference(&cursor, [.subject], what: "a subject"))
                 kind = .connection
-            case "publish":
+            case .publish:
                 op = .publish
                 kind = .connection
-            case "replay": op = .replay
-            case "replayLast": op = .replayLast
-            case "replayLazily": op = .replayLazily
-            case "autoconnect":
+            case .replay: op = .replay
+            case .replayLast: op = .replayLast
+            case .replayLazily: op = .replayLazily
+            case .autoconnect:
                 guard kind == .connection else {
                     throw Failure(column: column, message: "autoconnect needs a connection: put multicast or publish before it")
                 }
                 op = .autoconnect
                 kind = .signal
-            case "named": op = .named(try cursor.string("the name"))
-            case "deliverOn": op = .deliverOn(try scheduler(&cursor))
-            case "subscribeOn": op = .subscribeOn(try scheduler(&cursor))
-            case "groupBy":
+            case .named: op = .named(try cursor.string("the name"))
+            case .deliverOn: op = .deliverOn(try scheduler(&cursor))
+            case .subscribeOn: op = .subscribeOn(try scheduler(&cursor))
+            case .groupBy:
                 var keys: [String: String] = [:]
                 repeat {
                     let valueColumn = cursor.column
@@ -654,12 +662,6 @@ struct ScenarioParser {
                 } while cursor.accept(symbol: ",")
                 op = .groupBy(keys)
                 kind = .groups
-            case "first", "firstOrDefault", "toArray":
-                // RAC's -first, -firstOrDefault: and -toArray return a value, waiting for it: no signal to go on with.
-                throw Failure(column: column, message: "'\(word)' waits for a value and returns it, not a signal, so it "
-                    + "ends no pipeline; the first value as a signal is 'take 1'" + (word == "toArray" ? ", all of them 'collect'" : ""))
-            default:
-                throw Failure(column: column, message: "'\(Self.shortened(word))' is not an operator" + Self.closestOperators(to: word))
             }
             operators.append(.init(op, column: barColumn))
         }
@@ -668,15 +670,7 @@ struct ScenarioParser {
     }
 
     /// The operators a pipeline may use, in the order the documentation lists them.
-    static let operators = [
-        "map", "mapReplace", "filter", "flattenMap", "merge", "concat", "startWith", "catchTo", "take", "skip",
-        "takeLast", "distinctUntilChanged", "scan", "then", "ignoreValues", "multicast", "publish", "replay",
-        "replayLast", "replayLazily", "autoconnect", "named", "groupBy", "delay", "throttle", "bufferWithTime",
-        "timeout", "sample", "combineLatest", "zip", "switchToLatest", "flatten", "takeUntil", "takeUntilReplacement",
-        "retry", "repeat", "takeWhile", "skipWhile", "collect", "aggregate", "combinePrevious", "any", "all",
-        "materialize", "dematerialize", "doNext", "doError", "doCompleted", "initially", "finally",
-        "deliverOn", "subscribeOn",
-    ]
+    static let operators = OperatorKeyword.allCases.map(\.rawValue)
 
     /// Whether the operator's words end here, at the end of the line or at the next `|`: for
     /// the operators whose arguments may be left out (`any`, `doNext SUBJECT`, `doError SUBJECT`).

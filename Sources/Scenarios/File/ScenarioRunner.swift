@@ -660,7 +660,7 @@ private struct Nesting {
                 // A side effect sends into its subject while the pipeline delivers (or subscribes): what
                 // the subject's subscribers do runs on top of the pipeline, as if it fed the subject.
                 for op in operators {
-                    if let subject = Self.sideEffectSubject(of: op.value) {
+                    if let subject = op.value.sideEffectSubject {
                         feeds[partners[subject] ?? subject, default: []].append(name)
                     }
                 }
@@ -687,27 +687,8 @@ private struct Nesting {
             case .merge(let list), .concat(let list), .combineLatest(let list), .zip(let list): names = list
             case .return, .empty, .never, .error, .deferReturn, .interval: names = []
             }
-            for op in operators { if let operand = operand(of: op.value) { names.append(operand) } }
+            for op in operators { if let operand = op.value.operand { names.append(operand) } }
             return names
-        }
-    }
-
-    /// The name an operator subscribes to besides its receiver, if any.
-    private static func operand(of op: ScenarioFile.Operator) -> String? {
-        switch op {
-        case .flattenMapTo(let name), .merge(let name), .concat(let name), .catchTo(let name), .then(let name),
-             .multicast(let name), .sample(let name), .mapTo(let name), .combineLatest(let name), .zip(let name),
-             .takeUntil(let name), .takeUntilReplacement(let name):
-            name
-        default: nil
-        }
-    }
-
-    /// The subject a side effect (`doNext SUBJECT`, ...) sends to, if the operator is one.
-    private static func sideEffectSubject(of op: ScenarioFile.Operator) -> String? {
-        switch op {
-        case .sideEffect(_, let name, _): name
-        default: nil
         }
     }
 
@@ -732,7 +713,7 @@ private struct Nesting {
         guard visit(nil, depth) else { return depth }
         for (index, op) in operators.lazy.map(\.value).enumerated() {
             if case .named = op { continue }  // names the signal; adds nothing.
-            depth = max(depth, operand(of: op).map(depthOf) ?? 0) + 1
+            depth = max(depth, op.operand.map(depthOf) ?? 0) + 1
             guard visit(index, depth) else { return depth }
         }
         return depth

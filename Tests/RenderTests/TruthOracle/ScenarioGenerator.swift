@@ -64,6 +64,7 @@ struct ScenarioGenerator {
         for _ in 0..<int(1...3) { declareSource() }
         if chance(25) { declareCommand() }
         for _ in 0..<int(1...4) { declarePipeline() }
+        if chance(15) { declareGroups() }
         for _ in 0..<int(1...4) { subscribe() }
         for connection in connections where chance(80) {
             let at = time(0...6)
@@ -172,7 +173,7 @@ struct ScenarioGenerator {
         let other = pick(signals)
         let values = (0..<int(1...2)).map { _ in "\"\(value())\"" }.joined(separator: ", ")
         let seconds = text(Double(int(1...4)) / 2)
-        switch int(0...47) {
+        switch int(0...52) {
         case 0: return ("map \"<{}>\"", false)
         case 1: return ("filter \(values)", false)
         case 2: return ("take \(int(0...3))", false)
@@ -220,8 +221,20 @@ struct ScenarioGenerator {
         case 44: return (subjects.isEmpty ? "publish" : "multicast \(pick(subjects.filter { !$0.hasPrefix("model") && !$0.hasPrefix("view") } + ["x"]))", true)
         case 45: return ("dematerialize", false)
         case 46: return (subjects.isEmpty ? "ignoreValues" : "finally \(pick(subjects)) \"end\"", false)
+        case 48: return (subjects.isEmpty ? "ignoreValues" : "doError \(pick(subjects)) \"failed: {}\"", false)
+        case 49: return (subjects.isEmpty ? "ignoreValues" : "doCompleted \(pick(subjects)) \"done\"", false)
+        case 50: return ("named \"n\(int(1...9))\"", false)
+        case 51: return ("repeat | take \(int(1...4))", false)
         default: return ("throttle \(seconds) \(values)", false)
         }
+    }
+
+    /// A pipeline ending in `groupBy`, subscribed with `each`: its groups are labelled by their keys.
+    private mutating func declareGroups() {
+        let name = name("groups")
+        lines.append("let \(name) = \(pick(signals)) | groupBy \"a\" = \"odd\", \"c\" = \"odd\", \"b\" = \"even\"")
+        let at = time()
+        lines.append("\(at > 0 ? "at \(text(at)) " : "")subscribe \"G\(count)\" to \(name) each")
     }
 
     private mutating func declarePipeline() {

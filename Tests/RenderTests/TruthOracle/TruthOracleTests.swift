@@ -137,3 +137,19 @@ struct TruthOracleFileTests {
         print(ScenarioGenerator.file(seed: seed))
     }
 }
+
+@Suite("The truth oracle's coverage")
+struct TruthOracleCoverageTests {
+    @Test("the generator writes every operator of the language's table within 300 seeds")
+    func everyOperator() {
+        var used: Set<String> = []
+        for seed in UInt64(0)..<300 {
+            for line in ScenarioGenerator.file(seed: seed).split(separator: "\n") where line.hasPrefix("let ") {
+                for part in line.split(separator: "|").dropFirst() {
+                    if let word = part.split(separator: " ").first { used.insert(String(word)) }
+                }
+            }
+        }
+        #expect(Set(ScenarioFile.operators).subtracting(used).isEmpty, "never written: \(Set(ScenarioFile.operators).subtracting(used).sorted())")
+    }
+}
