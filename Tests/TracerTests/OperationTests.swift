@@ -165,3 +165,25 @@ struct OperationDictionaryTests {
         }
     }
 }
+
+@Suite("Causes of time operators")
+struct TimeoutCauseTests {
+    @Test("timeout's error names the didSubscribe that set its timer as its cause")
+    func timeoutErrorHasACause() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) { () -> Subject<Int> in
+            let subject = Subject<Int>()
+            let timed = subject.timeout(1, on: scheduler)
+            scheduler.perform { timed.subscribe(label: "A") }
+            scheduler.stepAll()
+            return subject
+        }
+        let error = try #require(trace.events.firstIndex { if case .error = $0.kind { true } else { false } })
+        let cause = try #require(trace.events[error].cause)
+        guard case .didSubscribe(let subscription) = trace.events[cause].kind else {
+            Issue.record("the cause is \(trace.events[cause].kind)")
+            return
+        }
+        #expect(trace.subscriptions[subscription].label == "A")
+    }
+}

@@ -43,10 +43,11 @@ extension Signal {
         let name = "[\(name)] -timeout: \(printfSeconds(interval)) onScheduler: \(scheduler.name)"
         return makeOperator(name: name, operation: .timeout(seconds: interval, scheduler: scheduler.name)) { subscriber in
             let disposable = CompoundDisposable()
-            disposable.add(scheduler.schedule(after: interval) {
+            // The error is the subscription's doing: it names the didSubscribe that set the timer as its cause.
+            disposable.add(scheduler.schedule(after: interval, Probe.carryingContext {
                 disposable.dispose()
                 subscriber.sendError(TimeoutError(interval: interval))
-            })
+            }))
             let subscription = self.subscribe(
                 next: { subscriber.sendNext($0) },
                 error: { error in

@@ -61,7 +61,18 @@ func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] 
         }
     }
 
-    // 4. What the findings say is what their events show.
+    // 4. Every delivery an operator makes names its cause: what it received, or the timer or
+    // subscription that made it act (a time operator's later send carries the delivery it holds).
+    // Only a source's own events (a cold signal's timeline, a timer's ticks) start from nothing.
+    for (index, event) in trace.events.enumerated() where event.kind.isDelivery && event.cause == nil {
+        guard let subscription = event.kind.subscription, trace.subscriptions.indices.contains(subscription) else { continue }
+        let signal = trace.signals[trace.subscriptions[subscription].signal]
+        if signal.kind == .operator {
+            fail("an operator's delivery names its cause", "event \(index) (\(event.kind)) at \(event.time) s, to \(signal.name), has none")
+        }
+    }
+
+    // 5. What the findings say is what their events show.
     violations += findingViolations(of: trace, life: life)
 
     guard !counted else { return violations }
