@@ -107,9 +107,10 @@ func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] 
             }
         }
     }
-    for subscription in labelled {
-        guard let lane = model.lanes.first(where: { $0.role == .subscriber && $0.subscription == subscription.id }) else { continue }
-        for (index, event) in trace.events.enumerated() where event.kind.subscription == subscription.id {
+    // The ends of every subscription a lane draws, a labelled one's or an inner one's.
+    for lane in model.lanes where lane.drawsSubscription {
+        guard let subscription = lane.subscription else { continue }
+        for (index, event) in trace.events.enumerated() where event.kind.subscription == subscription {
             switch event.kind {
             case .completed, .error:
                 if !lane.marks.contains(where: { $0.event == index }) {
