@@ -27,23 +27,11 @@ private func graphTrace(nodes: Int, cold: Set<Int> = [], arrows: [(from: Int, to
     return Trace(title: "generated", signals: signals, subscriptions: subscriptions, events: events)
 }
 
-/// A numbers generator that gives the same numbers for the same seed (SplitMix64).
-private struct SeededNumbers: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A layered graph of `nodes` operators made from `seed`: each subscribes to one to three nodes
 /// made before it, so arrows span one row or many; a few labelled subscribers subscribe to
 /// random nodes, some of them several times.
 private func generatedTrace(seed: UInt64, nodes: Int = 40) -> Trace {
-    var numbers = SeededNumbers(state: seed)
+    var numbers = SeededGenerator(seed: seed)
     var arrows: [(Int, Int)] = []
     for node in 1..<nodes {
         var targets = Set<Int>()
