@@ -7,7 +7,9 @@ private enum BufferInput<Value: Sendable>: Sendable {
     /// The interval since the first value of the buffer has passed; when observed, the context of
     /// that first value's delivery, which the send it makes continues.
     case flush(Probe.Carried?)
-    case completed
+    /// The receiver completed; when observed, the context of the completion's delivery, which
+    /// the sends it makes continue, whichever drain runs it.
+    case completed(Probe.Carried?)
 }
 
 extension Signal {
@@ -64,9 +66,11 @@ extension Signal {
                 case .flush(let context):
                     // In the first value's delivery's context, whichever thread's drain runs it.
                     context.run { flushValues() }
-                case .completed:
-                    flushValues()
-                    subscriber.sendCompleted()
+                case .completed(let context):
+                    context.run {
+                        flushValues()
+                        subscriber.sendCompleted()
+                    }
                 }
             }
 
@@ -74,7 +78,7 @@ extension Signal {
                 // The context is taken here, not in `handle`, which may run on another thread.
                 next: { inputs.submit(.value($0, Probe.Carried.current), handle) },
                 error: { subscriber.sendError($0) },
-                completed: { inputs.submit(.completed, handle) })
+                completed: { inputs.submit(.completed(Probe.Carried.current), handle) })
             return BlockDisposable {
                 subscription.dispose()
                 timerDisposable.dispose()

@@ -9,8 +9,10 @@ private enum ThrottleInput<Value: Sendable>: Sendable {
     /// The interval of the held value has passed; when observed, the context of the value's
     /// delivery, which the send it makes continues.
     case flush(Probe.Carried?)
-    /// The receiver completed.
-    case completed
+    /// The receiver completed; when observed, the context of the completion's delivery, which the
+    /// sends it makes continue, whichever drain runs it (a completion that came while a flush was
+    /// sending is handled after it, outside its own delivery).
+    case completed(Probe.Carried?)
 }
 
 extension Signal {
@@ -96,15 +98,17 @@ extension Signal {
                     // The new value drops the one held, which a trace shows: received on the same
                     // subscription, dropped by this delivery.
                     if let dropped = takeHeld() { receipt?.reportDrop(of: dropped) }
-                    guard throttled else { return subscriber.sendNext(value) }
+                    guard throttled else { return context.run { subscriber.sendNext(value) } }
                     held.withLock { $0 = value }
                     nextDisposable.disposable = scheduler.schedule(after: interval) { inputs.submit(.flush(context), handle) }
                 case .flush(let context):
                     // In the held value's delivery's context, whichever thread's drain runs it.
                     context.run { if let value = takeHeld() { subscriber.sendNext(value) } }
-                case .completed:
-                    if let value = takeHeld() { subscriber.sendNext(value) }
-                    subscriber.sendCompleted()
+                case .completed(let context):
+                    context.run {
+                        if let value = takeHeld() { subscriber.sendNext(value) }
+                        subscriber.sendCompleted()
+                    }
                 }
             }
 
@@ -123,7 +127,7 @@ extension Signal {
                     compound.dispose()
                     subscriber.sendError(error)
                 },
-                completed: { inputs.submit(.completed, handle) })
+                completed: { inputs.submit(.completed(Probe.Carried.current), handle) })
             compound.add(subscription)
             return compound
         }

@@ -129,12 +129,23 @@ public struct FixOutcome: Sendable, Hashable {
     /// finding's suggested change.
     public init(finding: Finding, before: Trace, after: Trace) {
         let names = finding.signals.compactMap { before.signals.indices.contains($0) ? before.signals[$0].name : nil }
-        // The runs the finding counts (not retry's or repeat's, not one per value), before and after.
-        let runsBefore = Dictionary(grouping: before.countedColdRuns().runs) { before.signals[$0.signal].name }
-        let runsAfter = Dictionary(grouping: after.countedColdRuns().runs) { after.signals[$0.signal].name }
-        runs = finding.kind == .repeatedSideEffect
-            ? names.map { Runs(name: $0, before: runsBefore[$0]?.count ?? 0, after: runsAfter[$0]?.count ?? 0) }
-            : []
+        // The runs the finding counts (not retry's or repeat's, not one per value), before and after,
+        // of the finding's own signal: in the changed run, the signal of the same name made in the
+        // same turn (the nth of that name), not every signal that shares its name (two `defer`s).
+        let runsBefore = Dictionary(grouping: before.countedColdRuns().runs, by: \.signal)
+        let runsAfter = Dictionary(grouping: after.countedColdRuns().runs, by: \.signal)
+        func nth(_ signal: Int, in trace: Trace) -> Int {
+            trace.signals[..<signal].count { $0.name == trace.signals[signal].name }
+        }
+        runs = finding.kind != .repeatedSideEffect ? [] : finding.signals.compactMap { signal in
+            guard before.signals.indices.contains(signal) else { return nil }
+            let name = before.signals[signal].name, turn = nth(signal, in: before)
+            let same = after.signals.indices.filter { after.signals[$0].name == name }
+            let counterpart = same.indices.contains(turn) ? same[turn] : nil
+            return Runs(
+                name: name, before: runsBefore[signal]?.count ?? 0,
+                after: counterpart.flatMap { runsAfter[$0]?.count } ?? 0)
+        }
         let received = (before.receivedByLabel(), after.receivedByLabel())
         let afterByKey = Dictionary(received.1.map { ($0.key, $0.events) }, uniquingKeysWith: { first, _ in first })
         let beforeKeys = Set(received.0.map(\.key))

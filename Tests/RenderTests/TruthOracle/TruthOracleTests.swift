@@ -30,7 +30,67 @@ func oracleRun(_ text: String) -> OracleRun {
         return .invalid("\(error)")
     }
     guard let trace = try? file.scenario(named: "oracle").trace(maximumEvents: 20_000) else { return .tooLong }
-    return .checked(truthViolations(of: trace, names: declaredNames(in: text)))
+    var violations = truthViolations(of: trace, names: declaredNames(in: text))
+    if trace.findings().contains(where: { $0.suggestion != nil }),
+       let explained = try? file.explain(named: "oracle", maximumEvents: 20_000) {
+        violations += proofViolations(of: explained.explanations, before: explained.trace)
+    }
+    return .checked(violations)
+}
+
+/// A proven fix says what its two runs did: a repeated side effect's runs before are those its
+/// finding counted, and fewer after; a labelled subscriber it calls unchanged received the same
+/// events at the same times in both runs (a replayed one at the time the live one came counts as
+/// the same, as docs/findings.md says), recounted here from the two traces.
+func proofViolations(of explanations: [Explanation], before: Trace) -> [TruthViolation] {
+    var violations: [TruthViolation] = []
+    func fail(_ detail: String) { violations.append(TruthViolation(invariant: "a proof says what its runs did", detail: detail)) }
+    /// What each labelled subscription received, by label and how-manieth subscription of that label.
+    func received(_ trace: Trace) -> [String: [String]] {
+        var keys: [Int: String] = [:]
+        var seen: [String: Int] = [:]
+        for subscription in trace.subscriptions {
+            guard let label = subscription.label else { continue }
+            seen[label, default: 0] += 1
+            keys[subscription.id] = "\(label)#\(seen[label]!)"
+        }
+        var events: [String: [String]] = [:]
+        for event in trace.events {
+            let text: String? = switch event.kind {
+            case .next(_, let value, _): "next \(value)"
+            case .error(_, let message, _): "error \(message)"
+            case .completed: "completed"
+            default: nil
+            }
+            if let text, let subscription = event.kind.subscription, let key = keys[subscription] {
+                events[key, default: []].append("\(event.time) \(text)")
+            }
+        }
+        for key in keys.values where events[key] == nil { events[key] = [] }
+        return events
+    }
+    let beforeReceived = received(before)
+    for explanation in explanations {
+        guard let fix = explanation.fix else { continue }
+        let finding = explanation.finding
+        if finding.kind == .repeatedSideEffect {
+            for runs in fix.outcome.runs {
+                if runs.before != finding.events.count {
+                    fail("\(runs.name): \(runs.before) runs before, but the finding counts \(finding.events.count)")
+                }
+                if runs.after >= runs.before { fail("\(runs.name): \(runs.after) runs after the fix, \(runs.before) before") }
+            }
+        }
+        let afterReceived = received(fix.after)
+        var seen: [String: Int] = [:]
+        for subscriber in fix.outcome.subscribers {
+            seen[subscriber.label, default: 0] += 1
+            let key = "\(subscriber.label)#\(seen[subscriber.label]!)"
+            guard subscriber.isUnchanged, let was = beforeReceived[key], let now = afterReceived[key] else { continue }
+            if was != now { fail("\(key) is said unchanged, but received \(was) before and \(now) after") }
+        }
+    }
+    return violations
 }
 
 /// The names a scenario file gives its signals: its sources, subjects, channels' terminals and pipelines.
