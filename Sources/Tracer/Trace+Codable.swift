@@ -38,9 +38,15 @@ extension Trace: Codable {
         }
         title = try container.decodeIfPresent(String.self, forKey: .title)
         signals = try container.decode([TraceSignal].self, forKey: .signals)
-        if version == 1 {
-            // Version 1's operation is RAC's description text, which says nothing typed.
-            for index in signals.indices { signals[index].operation = nil }
+        // Version 1 wrote an operation as text (passed over), version 2 as an object: as Trace(json:),
+        // the form of the other version is refused.
+        let texts = try container.decode([OperationForm].self, forKey: .signals)
+        if let index = texts.indices.first(where: { texts[$0].isText == (version != 1) && texts[$0].isPresent }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .signals, in: container,
+                debugDescription: version == 1
+                    ? "signals[\(index)]: a trace of version 1 gives an operation as text, not an object"
+                    : "signals[\(index)]: an operation is an object with a 'name' since version 2, not text")
         }
         subscriptions = try container.decode([TraceSubscription].self, forKey: .subscriptions)
         let sequenced = try container.decode([SequencedEvent].self, forKey: .events)
@@ -104,6 +110,20 @@ extension TraceSignal: Codable {
         operation = (try? container.decodeIfPresent(String.self, forKey: .operation)) != nil
             ? nil : try container.decodeIfPresent(CodableOperation.self, forKey: .operation)?.operation
         receiver = try container.decodeIfPresent(Int.self, forKey: .receiver)
+    }
+}
+
+/// Which form a signal entry's `operation` has, if it has one: text (version 1) or an object.
+private struct OperationForm: Decodable {
+    let isPresent: Bool
+    let isText: Bool
+
+    private enum CodingKeys: String, CodingKey { case operation }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        isPresent = container.contains(.operation) && !((try? container.decodeNil(forKey: .operation)) ?? false)
+        isText = (try? container.decode(String.self, forKey: .operation)) != nil
     }
 }
 

@@ -187,3 +187,17 @@ struct TimeoutCauseTests {
         #expect(trace.subscriptions[subscription].label == "A")
     }
 }
+
+@Suite("Operations through Codable")
+struct OperationCodableTests {
+    @Test("JSONDecoder refuses the operation form of the other version, as Trace(json:) does")
+    func otherVersionsForm() throws {
+        func document(_ operation: String, version: Int) -> Data {
+            Data(#"{"version": \#(version), "signals": [{"id": 0, "kind": "subject", "name": "s"}, {"id": 1, "kind": "operator", "name": "m", "operation": \#(operation)}], "subscriptions": [], "events": [{"seq": 0, "time": 0, "kind": "signal", "signal": 0}, {"seq": 1, "time": 0, "kind": "signal", "signal": 1}]}"#.utf8)
+        }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Trace.self, from: document(#""[s] -map:""#, version: 2)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Trace.self, from: document(#"{"name": "map"}"#, version: 1)) }
+        #expect(try JSONDecoder().decode(Trace.self, from: document(#"{"name": "map"}"#, version: 2)).signals[1].operation == .map)
+        #expect(try JSONDecoder().decode(Trace.self, from: document(#""[s] -map:""#, version: 1)).signals[1].operation == nil)
+    }
+}
