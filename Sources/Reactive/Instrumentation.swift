@@ -199,10 +199,12 @@ public struct InstrumentationEvent: Sendable {
         /// when its last subscriber left): the source subscription ends, and as in RAC 2.5 the
         /// connection never connects again.
         case connectionDisposed(connection: Int)
-        /// An operator discarded a value `subscription` received, for good: `throttle` drops the
-        /// value it holds when a newer one arrives; `filter`, `skip`, `skipWhile` and
-        /// `distinctUntilChanged` each value they leave out. The report is made when the value is dropped,
-        /// and names the subscription that received it, the operator's subscription to its source.
+        /// An operator discarded a value `subscription` received, for good: `filter`, `skip`,
+        /// `skipWhile` and `distinctUntilChanged` each value they leave out; the stateful operators
+        /// (``ReceivedValues``) a value replaced or pushed out before it was sent, and the values they
+        /// hold when they fail or end without sending them. The report is made when the value is
+        /// dropped, caused by what dropped it, and names the subscription that received it, the
+        /// operator's subscription to its source.
         case dropped(subscription: Int, value: any Sendable)
         /// ``Signal/deliver(on:)`` or ``Signal/subscribe(on:)`` started the block it scheduled on
         /// the scheduler named `scheduler`, for `subscription` (its own): the hop, reported before the

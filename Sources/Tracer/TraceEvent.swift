@@ -35,9 +35,11 @@ public struct TraceEvent: Sendable, Hashable {
         /// RAC 2.5 a later `connect()` does nothing.
         case disconnect(signal: Int)
         /// An operator discarded, for good, a value, shown by its label, that the subscription (the
-        /// operator's subscription to its source) had received: `throttle` drops the value it holds
-        /// when a newer one arrives; `filter`, `skip`, `skipWhile` and `distinctUntilChanged` each
-        /// value they leave out.
+        /// operator's subscription to its source) had received: `filter`, `skip`, `skipWhile` and
+        /// `distinctUntilChanged` each value they leave out; `throttle` and `sample` a value replaced
+        /// before it was sent; `takeLast` a value a newer one pushes out; `throttle`, `sample`,
+        /// `bufferWithTime` and `takeLast` the values they still keep when they fail (and `sample`
+        /// when it completes).
         case drop(subscription: Int, value: String)
         /// `deliverOn:` or `subscribeOn:` started, on the scheduler named `scheduler`, the block it
         /// scheduled for the subscription (its own): the hop. It comes before what the block does,
@@ -120,9 +122,11 @@ extension TraceEvent {
         },
         Definition(.drop, "drop", [.subscription, .value], .drops, word: "dropped", detail: .label,
                    summary: "an operator discarded, for good, a value the subscription (the operator's subscription to its "
-                       + "source) had received, shown by its label: `throttle` drops the value it holds when a newer one "
-                       + "arrives, at that time, caused by the newer value's delivery; `filter`, `skip`, `skipWhile` and "
-                       + "`distinctUntilChanged` each value they leave out, caused by its delivery") {
+                       + "source) had received, shown by its label: `filter`, `skip`, `skipWhile` and `distinctUntilChanged` "
+                       + "each value they leave out, caused by its delivery; `throttle` and `sample` a value replaced before "
+                       + "it was sent, and `takeLast` a value a newer one pushes out, caused by the newer value's delivery; "
+                       + "`throttle`, `sample`, `bufferWithTime` and `takeLast` the values they keep when they fail (and "
+                       + "`sample` when it completes), caused by that error or completion") {
             .drop(subscription: $0.id, value: $0.text)
         },
         Definition(.hop, "hop", [.subscription, .scheduler], .hops, word: "hop to", detail: .label,

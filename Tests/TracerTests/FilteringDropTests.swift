@@ -56,7 +56,7 @@ import Tracer
     func noDrops() throws {
         #expect(try drops([1, 2]) { $0.map { $0 } }.isEmpty)
         #expect(try drops([1, 2]) { $0.take(1) }.isEmpty)
-        #expect(try drops([1, 2]) { $0.takeLast(1) }.isEmpty)
+        #expect(try drops([1, 2]) { $0.aggregate(start: 0) { $0 + $1 } }.isEmpty)
     }
 
     @Test("a value from an unobserved source, filtered in the middle of another delivery, is not reported as that delivery's drop")

@@ -23,7 +23,7 @@ extension Signal {
     ) -> Signal<Result> {
         scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduceWithIndex:", operation: .scanWithIndex, reduce: reduce)
             .startWith(start)
-            .takeLast(1, named: "[\(name)] -aggregateWithStart: \(start) reduce:", operation: .aggregate)
+            .takeLast(1, named: "[\(name)] -aggregateWithStart: \(start) reduce:", operation: .aggregate, foldsValues: true)
             .reported(as: .aggregate, receiver: operandID)
     }
 

@@ -1,15 +1,45 @@
 import Foundation
 
-/// What a `bufferWithTime` subscription handles, one at a time, in order.
-private enum BufferInput<Value: Sendable>: Sendable {
-    /// A value; when observed, the context of its delivery.
-    case value(Value, Probe.Carried?)
-    /// The interval since the first value of the buffer has passed; when observed, the context of
-    /// that first value's delivery, which the send it makes continues.
-    case flush(Probe.Carried?)
-    /// The receiver completed; when observed, the context of the completion's delivery, which
-    /// the sends it makes continue, whichever drain runs it.
-    case completed(Probe.Carried?)
+/// `bufferWithTime`'s state: the values buffered since the last send.
+struct BufferWithTimeStateMachine<Value: Sendable>: OperatorStateMachine {
+    typealias Output = [Value]
+    typealias Received = Value
+
+    enum Input: Sendable {
+        case value(Value)
+        /// The interval since the first value of the buffer has passed.
+        case flush
+        case completed
+        case failed(any Error)
+    }
+
+    let interval: TimeInterval
+    private var values: [Value] = []
+
+    init(interval: TimeInterval) {
+        self.interval = interval
+    }
+
+    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+        switch input {
+        case .value(let value):
+            // The timer starts with the first value of a buffer, caused by its delivery.
+            defer { values.append(value) }
+            return values.isEmpty ? [.schedule(after: interval, .flush)] : []
+        case .flush:
+            return flush()
+        case .completed:
+            return flush() + [.sendCompleted]
+        case .failed(let error):
+            defer { values = [] }
+            return values.map { .drop($0) } + [.sendError(error)]
+        }
+    }
+
+    private mutating func flush() -> [OperatorAction<Self>] {
+        defer { values = [] }
+        return [.cancelScheduled] + (values.isEmpty ? [] : [.sendNext(values)])
+    }
 }
 
 extension Signal {
@@ -19,7 +49,8 @@ extension Signal {
     /// The timer starts with the first value after an empty buffer, not at
     /// subscription, so nothing, not even an empty array, is sent while no value
     /// comes. Completion sends what is buffered, then completes, at once; an
-    /// error is forwarded at once, and the buffered values are dropped.
+    /// error is forwarded at once, and the buffered values are dropped (reported,
+    /// when observed).
     /// Disposal, or the end of the subscription, cancels the timer.
     ///
     /// ```swift
@@ -34,54 +65,22 @@ extension Signal {
         precondition(scheduler !== Scheduler.immediate, "bufferWithTime(_:on:) cannot use the immediate scheduler")
         precondition(interval.isFinite && interval >= 0, "bufferWithTime(_:on:) needs an interval of 0 or more, got \(interval)")
         let name = "[\(name)] -bufferWithTime: \(printfSeconds(interval)) onScheduler: \(scheduler.name)"
+        let source = dropSource
         return makeOperator(name: name, operation: .bufferWithTime(seconds: interval, scheduler: scheduler.name)) {
             (subscriber: any Subscriber<[Value]>) in
-            let timerDisposable = SerialDisposable()
-            let values = Locked<[Value]>([])
-            // RAC handles these under `@synchronized`, the send included. Here they take turns
-            // through a drain queue instead, and only the buffer is locked, never a send.
-            let inputs = DrainQueue<BufferInput<Value>>()
-
-            @Sendable func flushValues() {
-                timerDisposable.disposable?.dispose()
-                let batch = values.withLock { values in
-                    defer { values.removeAll() }
-                    return values
-                }
-                if !batch.isEmpty { subscriber.sendNext(batch) }
-            }
-
-            @Sendable func handle(_ input: BufferInput<Value>) {
-                switch input {
-                case .value(let value, let context):
-                    let wasEmpty = values.withLock { values in
-                        defer { values.append(value) }
-                        return values.isEmpty
-                    }
-                    if wasEmpty {
-                        timerDisposable.disposable = scheduler.schedule(after: interval) {
-                            inputs.submit(.flush(context), handle)
-                        }
-                    }
-                case .flush(let context):
-                    // In the first value's delivery's context, whichever thread's drain runs it.
-                    context.run { flushValues() }
-                case .completed(let context):
-                    context.run {
-                        flushValues()
-                        subscriber.sendCompleted()
-                    }
-                }
-            }
-
+            // RAC handles values and flushes under `@synchronized`, the send included. Here they
+            // take turns instead, and only the buffer is locked, never a send.
+            let storage = OperatorStorage(
+                BufferWithTimeStateMachine<Value>(interval: interval), sendingTo: subscriber, droppingFrom: source,
+                scheduling: .on(scheduler), inTurn: true)
             let subscription = self.subscribe(
-                // The context is taken here, not in `handle`, which may run on another thread.
-                next: { inputs.submit(.value($0, Probe.Carried.current), handle) },
-                error: { subscriber.sendError($0) },
-                completed: { inputs.submit(.completed(Probe.Carried.current), handle) })
+                next: { storage.receive(.value($0)) },
+                // As in RAC, outside the turns.
+                error: { storage.receiveAtOnce(.failed($0)) },
+                completed: { storage.receive(.completed) })
             return BlockDisposable {
                 subscription.dispose()
-                timerDisposable.dispose()
+                storage.scheduledInput.dispose()
             }
         }
     }

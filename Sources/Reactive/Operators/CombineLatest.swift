@@ -1,37 +1,61 @@
 // RAC 2.5's -combineLatestWith: (RACSignal+Operations.m) and +combineLatest:,
 // +combineLatest:reduce:, which RACStream's +join:block: builds from it.
 
-/// What one `combineLatest(with:)` subscription has seen: each side's latest
-/// value and whether each side has completed (RAC's `__block` variables).
-private struct CombineLatestState<Left: Sendable, Right: Sendable>: Sendable {
-    var left: Left?
-    var right: Right?
-    var leftCompleted = false
-    var rightCompleted = false
+/// What one `combineLatest(with:)` subscription has seen: each side's latest value, whether it
+/// was combined into a pair sent, and whether each side has completed (RAC's `__block` variables).
+struct CombineLatestStateMachine<Left: Sendable, Right: Sendable>: OperatorStateMachine {
+    typealias Input = OperandEvent<Left, Right>
+    typealias Output = OperandPair<Left, Right>
+    typealias Received = OperandValue<Left, Right>
 
-    /// Takes in one operand's event and says what to send.
-    /// The output of `event`; a value it replaces goes to `replaced`, for the caller to release
-    /// after unlocking (a value's `deinit` may be user code).
-    mutating func apply(
-        _ event: OperandEvent<Left, Right>, replaced: inout (left: Left?, right: Right?)
-    ) -> OperandOutput<Left, Right> {
-        switch event {
+    private var left: Left?
+    private var right: Right?
+    private var leftCombined = false
+    private var rightCombined = false
+    private var leftCompleted = false
+    private var rightCompleted = false
+
+    static func delivery(of value: Received) -> (operand: Int, value: any Sendable) { value.delivery }
+
+    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+        switch input {
         case .left(.next(let value)):
-            replaced.left = left
+            // The value replaced is dropped if it never was in a pair sent.
+            let replaced = left.take().map { leftCombined ? OperatorAction<Self>.release(.left($0)) : .drop(.left($0)) }
             left = value
+            leftCombined = false
+            return (replaced.map { [$0] } ?? []) + combined()
         case .right(.next(let value)):
-            replaced.right = right
+            let replaced = right.take().map { rightCombined ? OperatorAction<Self>.release(.right($0)) : .drop(.right($0)) }
             right = value
-        case .left(.error(let error)), .right(.error(let error)): return .error(error)
+            rightCombined = false
+            return (replaced.map { [$0] } ?? []) + combined()
+        case .left(.error(let error)), .right(.error(let error)):
+            return leftOut() + [.sendError(error)]
         case .left(.completed):
             leftCompleted = true
-            return rightCompleted ? .completed : .none
+            return rightCompleted ? leftOut() + [.sendCompleted] : []
         case .right(.completed):
             rightCompleted = true
-            return leftCompleted ? .completed : .none
+            return leftCompleted ? leftOut() + [.sendCompleted] : []
         }
-        guard let left, let right else { return .none }
-        return .next(left, right)
+    }
+
+    /// The pair of latest values, once each side has sent one.
+    private mutating func combined() -> [OperatorAction<Self>] {
+        guard let left, let right else { return [] }
+        leftCombined = true
+        rightCombined = true
+        return [.sendNext(OperandPair(left: left, right: right))]
+    }
+
+    /// At the end, the latest value of a side that never was in a pair sent (the other side sent
+    /// nothing), dropped.
+    private mutating func leftOut() -> [OperatorAction<Self>] {
+        var actions: [OperatorAction<Self>] = []
+        if let value = left.take() { actions.append(leftCombined ? .release(.left(value)) : .drop(.left(value))) }
+        if let value = right.take() { actions.append(rightCombined ? .release(.right(value)) : .drop(.right(value))) }
+        return actions
     }
 }
 
@@ -41,7 +65,9 @@ extension Signal {
     ///
     /// Each subscription subscribes to the receiver first, then to `other`.
     /// The result completes when both have completed, and fails at the first
-    /// error from either, which disposes both subscriptions.
+    /// error from either, which disposes both subscriptions. A value replaced before
+    /// it was in a pair sent, and one never paired at the end, are dropped (reported,
+    /// when observed).
     ///
     /// ```swift
     /// let form = username.combineLatest(with: password)   // ("ann", "1"), ("ann", "12"), ...
@@ -61,28 +87,22 @@ extension Signal {
         with other: Signal<Other>, named name: String, operation: SignalOperation,
         _ combine: @escaping @Sendable (Value, Other) -> Result
     ) -> Signal<Result> {
-        makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Result>) in
+        let sources = (dropSource, other.dropSource)
+        return makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Result>) in
             let disposable = CompoundDisposable()
-            let state = Locked(CombineLatestState<Value, Other>())
-            // RAC sends under `@synchronized`; here the events of both sides are
-            // handled one at a time, in arrival order, with no lock held while sending.
-            let inbox = DrainQueue<OperandEvent<Value, Other>>()
-
-            @Sendable func handle(_ event: OperandEvent<Value, Other>) {
-                var replaced: (left: Value?, right: Other?) = (nil, nil)
-                let output = state.withLock { $0.apply(event, replaced: &replaced) }
-                subscriber.send(output, combining: combine)
-            }
-            @Sendable func receive(_ event: OperandEvent<Value, Other>) { inbox.submit(event, handle) }
-
+            // RAC sends under `@synchronized`; here the events of both sides take turns, in
+            // arrival order, with no lock held while sending.
+            let storage = OperatorStorage(
+                CombineLatestStateMachine<Value, Other>(), sendingTo: CombiningSubscriber(subscriber, combining: combine),
+                droppingFrom: sources.0, sources.1, inTurn: true)
             disposable.add(self.subscribe(
-                next: { receive(.left(.next($0))) },
-                error: { receive(.left(.error($0))) },
-                completed: { receive(.left(.completed)) }))
+                next: { storage.receive(.left(.next($0)), from: 0) },
+                error: { storage.receive(.left(.error($0)), from: 0) },
+                completed: { storage.receive(.left(.completed), from: 0) }))
             disposable.add(other.subscribe(
-                next: { receive(.right(.next($0))) },
-                error: { receive(.right(.error($0))) },
-                completed: { receive(.right(.completed)) }))
+                next: { storage.receive(.right(.next($0)), from: 1) },
+                error: { storage.receive(.right(.error($0)), from: 1) },
+                completed: { storage.receive(.right(.completed), from: 1) }))
             return disposable
         }
     }

@@ -11,7 +11,9 @@
 /// while a signal taken from the queue is not yet subscribed.
 private struct FlattenState<Inner: Sendable>: Sendable {
     var active = 0
-    var queued: [Signal<Inner>] = []
+    /// The signals waiting for a slot, each with the context of the delivery that brought it,
+    /// when observed: its subscription, made when a slot frees, continues that delivery.
+    var queued: [(signal: Signal<Inner>, context: Probe.Carried?)] = []
     var selfCompleted = false
 
     /// RAC's `completeIfAllowed`.
@@ -23,7 +25,8 @@ extension Signal {
     /// `maxConcurrent` of them subscribed at a time (RAC's `-flatten:`).
     ///
     /// An inner signal that arrives while `maxConcurrent` are running waits in a
-    /// queue; each time one completes, the oldest waiting signal is subscribed.
+    /// queue; each time one completes, the oldest waiting signal is subscribed
+    /// (when observed, its subscription names the delivery that brought it as cause).
     /// A `maxConcurrent` of 0 means no limit. The result completes when the
     /// receiver and every inner signal have completed, and fails at the first
     /// error from any of them, which disposes everything.
@@ -65,13 +68,17 @@ extension Signal {
                     completed: {
                         compound.remove(serial)
                         // Either the next waiting signal, or whether to complete.
-                        let (next, completes) = state.withLock { state -> (Signal<Inner>?, Bool) in
+                        let (next, completes) = state.withLock { state -> ((signal: Signal<Inner>, context: Probe.Carried?)?, Bool) in
                             // The slot passes to the next waiting signal, if there is one.
                             if !state.queued.isEmpty { return (state.queued.removeFirst(), false) }
                             state.active -= 1
                             return (nil, state.canComplete)
                         }
-                        if let next { subscribe(to: next) } else if completes { subscriber.sendCompleted() }
+                        if let next {
+                            next.context.run { subscribe(to: next.signal) }
+                        } else if completes {
+                            subscriber.sendCompleted()
+                        }
                     })
             }
 
@@ -82,7 +89,7 @@ extension Signal {
                             state.active += 1
                             return false
                         }
-                        state.queued.append(signal)
+                        state.queued.append((signal, Probe.Carried.current))
                         return true
                     }
                     if !waits { subscribe(to: signal) }

@@ -1,34 +1,46 @@
-// combineLatest(with:) and zip(with:) take their two operands' events one at a time, in
-// arrival order, through a DrainQueue: an event is applied to the operator's state under a
-// lock, which says what to send (an OperandOutput), and that is sent after the lock is released.
+// combineLatest(with:) and zip(with:) take their two operands' events one at a time, in arrival
+// order (an OperatorStorage taking turns): an event is applied to the operator's state machine
+// under a lock, which says what to do, and that is done after the lock is released.
 
-/// An event from one operand of a two-signal operator, in the order it arrived.
+/// An event of one of a two-signal operator's operands: its receiver (`left`) or the other signal.
 enum OperandEvent<Left: Sendable, Right: Sendable>: Sendable {
     case left(Event<Left>)
     case right(Event<Right>)
 }
 
-/// What a two-signal operator sends for one ``OperandEvent``: nothing, a pair,
-/// a pair then completion, completion or an error.
-enum OperandOutput<Left: Sendable, Right: Sendable> {
-    case none
-    case next(Left, Right)
-    case nextThenCompleted(Left, Right)
-    case completed
-    case error(any Error)
-}
+/// A value one of a two-signal operator's operands delivered.
+enum OperandValue<Left: Sendable, Right: Sendable>: Sendable {
+    case left(Left)
+    case right(Right)
 
-extension Subscriber {
-    /// Sends `output`, its pair made into a value by `combine`.
-    func send<Left, Right>(_ output: OperandOutput<Left, Right>, combining combine: (Left, Right) -> Value) {
-        switch output {
-        case .none: break
-        case .next(let left, let right): sendNext(combine(left, right))
-        case .nextThenCompleted(let left, let right):
-            sendNext(combine(left, right))
-            sendCompleted()
-        case .completed: sendCompleted()
-        case .error(let error): sendError(error)
+    /// Which operand delivered it, and the value, for ``OperatorStateMachine/delivery(of:)``.
+    var delivery: (operand: Int, value: any Sendable) {
+        switch self {
+        case .left(let value): (0, value)
+        case .right(let value): (1, value)
         }
     }
+}
+
+/// The two values a two-signal operator combines, before its caller's block makes them one.
+struct OperandPair<Left: Sendable, Right: Sendable>: Sendable {
+    let left: Left
+    let right: Right
+}
+
+/// Sends each pair, made one by the caller's block, to `subscriber`: the block runs here, when the
+/// storage sends, with no lock held.
+final class CombiningSubscriber<Left: Sendable, Right: Sendable, Result: Sendable>: Subscriber {
+    private let subscriber: any Subscriber<Result>
+    private let combine: @Sendable (Left, Right) -> Result
+
+    init(_ subscriber: any Subscriber<Result>, combining combine: @escaping @Sendable (Left, Right) -> Result) {
+        self.subscriber = subscriber
+        self.combine = combine
+    }
+
+    func sendNext(_ pair: OperandPair<Left, Right>) { subscriber.sendNext(combine(pair.left, pair.right)) }
+    func sendError(_ error: any Error) { subscriber.sendError(error) }
+    func sendCompleted() { subscriber.sendCompleted() }
+    func didSubscribe(with disposable: CompoundDisposable) {}
 }

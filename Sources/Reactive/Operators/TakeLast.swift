@@ -4,7 +4,8 @@ extension Signal {
     ///
     /// Nothing is sent until the receiver completes: the values are buffered
     /// (at most `count` of them) and sent all at once, at the completion. An
-    /// error is forwarded at once and the buffered values are dropped.
+    /// error is forwarded at once and the buffered values are dropped. A value
+    /// pushed out by a newer one is dropped too (both reported, when observed).
     ///
     /// ```swift
     /// let lastTwo = numbers.takeLast(2)   // 1, 2, 3, completed -> 2, 3, completed
@@ -18,40 +19,69 @@ extension Signal {
 
     /// ``takeLast(_:)`` named `name`, for operators RAC builds on `-takeLast:` and renames
     /// (`-aggregateWithStart:reduce:`).
-    func takeLast(_ count: Int, named name: String, operation: SignalOperation) -> Signal<Value> {
-        makeOperator(name: name, operation: operation) { subscriber in
-            let buffer = LastValues<Value>(count: count)
+    /// `takeLast(count)` named `name`, reporting `operation`; the values it leaves out are
+    /// reported dropped unless `foldsValues` (aggregate's running results are its own, not values
+    /// it received).
+    func takeLast(_ count: Int, named name: String, operation: SignalOperation, foldsValues: Bool = false) -> Signal<Value> {
+        let source = foldsValues ? nil : dropSource
+        return makeOperator(name: name, operation: operation) { subscriber in
+            // As in RAC, handled on the thread that sends, not in turns.
+            let storage = OperatorStorage(
+                TakeLastStateMachine<Value>(count: count), sendingTo: subscriber, droppingFrom: source, inTurn: false)
             return self.subscribe(
-                next: { buffer.append($0) },
-                error: { subscriber.sendError($0) },
-                completed: {
-                    // Taken out under the lock, sent after it is released.
-                    for value in buffer.values { subscriber.sendNext(value) }
-                    subscriber.sendCompleted()
-                })
+                next: { storage.receive(.value($0)) },
+                error: { storage.receive(.failed($0)) },
+                completed: { storage.receive(.completed) })
         }
     }
 }
 
-/// The values ``Signal/takeLast(_:)`` keeps: a ``History`` under a lock (``Locked`` keeps only
-/// copyable values).
-private final class LastValues<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `history` is only touched inside `lock.withLock`.
-    private let lock = Lock()
-    @exclusivity(unchecked) private var history: History<Value>
+/// `takeLast`'s state: the last `count` values, in a ring.
+struct TakeLastStateMachine<Value: Sendable>: OperatorStateMachine {
+    typealias Output = Value
+    typealias Received = Value
+
+    enum Input: Sendable {
+        case value(Value)
+        case completed
+        case failed(any Error)
+    }
+
+    let count: Int
+    /// The values kept; once `count` are, the oldest is at `oldest`.
+    private var ring: [Value] = []
+    private var oldest = 0
 
     init(count: Int) {
-        history = History(capacity: count)
+        self.count = count
     }
 
-    func append(_ value: Value) {
-        var displaced = value
-        lock.withLock { history.append(&displaced) }
-        // `displaced`, the value let go of (or a copy of the one added), is released here, unlocked.
+    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+        switch input {
+        case .value(var value):
+            if ring.count < count {
+                ring.append(value)
+                return []
+            }
+            // The oldest value kept, or this one when none is, is left out.
+            if count > 0 {
+                swap(&ring[oldest], &value)
+                oldest = (oldest + 1) % count
+            }
+            return [.drop(value)]
+        case .completed:
+            return taken().map { .sendNext($0) } + [.sendCompleted]
+        case .failed(let error):
+            return taken().map { .drop($0) } + [.sendError(error)]
+        }
     }
 
-    /// The values kept, oldest first.
-    var values: [Value] {
-        lock.withLock { history.values }
+    /// The values kept, oldest first, taken out.
+    private mutating func taken() -> [Value] {
+        defer {
+            ring = []
+            oldest = 0
+        }
+        return Array(ring[oldest...] + ring[..<oldest])
     }
 }

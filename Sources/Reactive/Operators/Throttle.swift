@@ -1,18 +1,46 @@
 import Foundation
 
-/// What a `throttle` subscription handles, one at a time, in order.
-private enum ThrottleInput<Value: Sendable>: Sendable {
-    /// A value from the receiver; whether it passed the test and where to schedule its flush;
-    /// when observed, its delivery's context, which the flush continues, and its delivery, to
-    /// report the value it drops.
-    case value(Value, throttled: Bool, scheduler: Scheduler, context: Probe.Carried?, receipt: Probe.Receipt?)
-    /// The interval of the held value has passed; when observed, the context of the value's
-    /// delivery, which the send it makes continues.
-    case flush(Probe.Carried?)
-    /// The receiver completed; when observed, the context of the completion's delivery, which the
-    /// sends it makes continue, whichever drain runs it (a completion that came while a flush was
-    /// sending is handled after it, outside its own delivery).
-    case completed(Probe.Carried?)
+/// `throttle`'s state: the value held, if any (RAC's `nextValue` and `hasNextValue`).
+struct ThrottleStateMachine<Value: Sendable>: OperatorStateMachine {
+    typealias Output = Value
+    typealias Received = Value
+
+    enum Input: Sendable {
+        /// A value from the receiver, and whether it passed the test (it is held) or not (it is sent at once).
+        case value(Value, throttled: Bool)
+        /// The interval of the value held has passed.
+        case flush
+        /// The receiver completed.
+        case completed
+        /// The receiver failed.
+        case failed(any Error)
+    }
+
+    let interval: TimeInterval
+    private var held: Value?
+
+    init(interval: TimeInterval) {
+        self.interval = interval
+    }
+
+    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+        switch input {
+        case .value(let value, let throttled):
+            // A new value drops the one held, whether or not it is held itself.
+            var actions: [OperatorAction<Self>] = held.take().map { [.cancelScheduled, .drop($0)] } ?? []
+            guard throttled else { return actions + [.sendNext(value)] }
+            held = value
+            actions.append(.schedule(after: interval, .flush))
+            return actions
+        case .flush:
+            return held.take().map { [.sendNext($0)] } ?? []
+        case .completed:
+            return [.cancelScheduled] + (held.take().map { [.sendNext($0)] } ?? []) + [.sendCompleted]
+        case .failed(let error):
+            // As in RAC, the flush scheduled still runs, and finds nothing to send.
+            return (held.take().map { [.drop($0)] } ?? []) + [.sendError(error)]
+        }
+    }
 }
 
 extension Signal {
@@ -44,7 +72,7 @@ extension Signal {
     /// A held value is scheduled on the scheduler that is ``Scheduler/current``
     /// when it arrives, or, without one, on a ``QueueScheduler`` made for the
     /// subscription. Completion sends the value held, then completes, at once;
-    /// an error is forwarded at once and the value held is dropped.
+    /// an error is forwarded at once and the value held is dropped (reported, when observed).
     ///
     /// As in RAC, disposing the subscription, or an error, does not cancel the
     /// scheduled send of a held value: it still runs, and sends nothing.
@@ -73,61 +101,22 @@ extension Signal {
         // The source as the handlers keep it: not the signal itself, which (a subject) holds them.
         let source = dropSource
         return makeOperator(name: name, operation: operation) { subscriber in
+            // RAC handles values, flushes and completion under `@synchronized`, sends included.
+            // Here they take turns instead, and only the state is locked, never a send. A held
+            // value is scheduled on the scheduler current when it arrives or, without one, on a
+            // queue scheduler made ahead of time, so that every flush goes to one serial queue.
+            let storage = OperatorStorage(
+                ThrottleStateMachine<Value>(interval: interval), sendingTo: subscriber, droppingFrom: source,
+                scheduling: .current(orElse: QueueScheduler()), inTurn: true)
             // Only the receiver's subscription: RAC leaves the held value's timer out of it.
             let compound = CompoundDisposable()
-            // As in RAC, made ahead of time so that, if used, every flush goes to one serial queue.
-            let fallback = QueueScheduler()
-            let held = Locked<Value?>(nil)
-            let nextDisposable = SerialDisposable()
-            // RAC handles these under `@synchronized`, sends included. Here they take turns
-            // through a drain queue instead, and only the state is locked, never a send.
-            let inputs = DrainQueue<ThrottleInput<Value>>()
-
-            /// The value held, if any, taken out, and its flush cancelled.
-            @Sendable func takeHeld() -> Value? {
-                nextDisposable.disposable?.dispose()
-                return held.withLock { held in
-                    defer { held = nil }
-                    return held
-                }
-            }
-
-            @Sendable func handle(_ input: ThrottleInput<Value>) {
-                switch input {
-                case .value(let value, let throttled, let scheduler, let context, let receipt):
-                    // The new value drops the one held, which a trace shows: received on the same
-                    // subscription, dropped by this delivery.
-                    if let dropped = takeHeld() { receipt?.reportDrop(of: dropped) }
-                    guard throttled else { return context.run { subscriber.sendNext(value) } }
-                    held.withLock { $0 = value }
-                    nextDisposable.disposable = scheduler.schedule(after: interval) { inputs.submit(.flush(context), handle) }
-                case .flush(let context):
-                    // In the held value's delivery's context, whichever thread's drain runs it.
-                    context.run { if let value = takeHeld() { subscriber.sendNext(value) } }
-                case .completed(let context):
-                    context.run {
-                        if let value = takeHeld() { subscriber.sendNext(value) }
-                        subscriber.sendCompleted()
-                    }
-                }
-            }
-
             let subscription = self.subscribe(
-                next: { value in
-                    let scheduler = Scheduler.current ?? fallback
-                    let throttled = predicate(value)
-                    // The context is taken here, not in `handle`, which may run on another thread, in
-                    // another delivery's context: observed, the flush's delivery names this one as its cause.
-                    let input = ThrottleInput.value(
-                        value, throttled: throttled, scheduler: scheduler, context: Probe.Carried.current,
-                        receipt: Probe.receipt(from: source))
-                    inputs.submit(input, handle)
-                },
+                next: { value in storage.receive(.value(value, throttled: predicate(value))) },
                 error: { error in
                     compound.dispose()
-                    subscriber.sendError(error)
+                    storage.receiveAtOnce(.failed(error))
                 },
-                completed: { inputs.submit(.completed(Probe.Carried.current), handle) })
+                completed: { storage.receive(.completed) })
             compound.add(subscription)
             return compound
         }

@@ -29,36 +29,57 @@ private struct WaitingValues<Value> {
     }
 }
 
+extension WaitingValues {
+    /// Every value waiting, in order, taken out.
+    mutating func removeAll() -> [Value] {
+        defer {
+            values = []
+            head = 0
+        }
+        return values[head...].compactMap { $0 }
+    }
+}
+
 extension WaitingValues: Sendable where Value: Sendable {}
 
-/// What one `zip(with:)` subscription holds: each side's values not yet paired,
-/// and whether each side has completed (RAC's `selfValues`, `otherValues`, ...).
-private struct ZipState<Left: Sendable, Right: Sendable>: Sendable {
-    var left = WaitingValues<Left>()
-    var right = WaitingValues<Right>()
-    var leftCompleted = false
-    var rightCompleted = false
+/// What one `zip(with:)` subscription holds: each side's values not yet paired, and whether
+/// each side has completed.
+struct ZipStateMachine<Left: Sendable, Right: Sendable>: OperatorStateMachine {
+    typealias Input = OperandEvent<Left, Right>
+    typealias Output = OperandPair<Left, Right>
+    typealias Received = OperandValue<Left, Right>
 
-    /// Whether a side has completed with none of its values left to pair.
-    var isExhausted: Bool { (leftCompleted && left.isEmpty) || (rightCompleted && right.isEmpty) }
+    private var left = WaitingValues<Left>()
+    private var right = WaitingValues<Right>()
+    private var leftCompleted = false
+    private var rightCompleted = false
 
-    /// Takes in one operand's event and says what to send.
-    mutating func apply(_ event: OperandEvent<Left, Right>) -> OperandOutput<Left, Right> {
-        switch event {
-        case .left(.error(let error)), .right(.error(let error)): return .error(error)
+    /// Whether a side has completed with no value left waiting: no pair can come.
+    private var isExhausted: Bool { (leftCompleted && left.isEmpty) || (rightCompleted && right.isEmpty) }
+
+    static func delivery(of value: Received) -> (operand: Int, value: any Sendable) { value.delivery }
+
+    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+        switch input {
+        case .left(.error(let error)), .right(.error(let error)): return leftOut() + [.sendError(error)]
         case .left(.next(let value)): left.append(value)
         case .right(.next(let value)): right.append(value)
         case .left(.completed):
             leftCompleted = true
-            return isExhausted ? .completed : .none
+            return isExhausted ? leftOut() + [.sendCompleted] : []
         case .right(.completed):
             rightCompleted = true
-            return isExhausted ? .completed : .none
+            return isExhausted ? leftOut() + [.sendCompleted] : []
         }
         // A value: RAC checks for completion only after it has sent a pair.
-        guard !left.isEmpty, !right.isEmpty else { return .none }
-        let (first, second) = (left.removeFirst(), right.removeFirst())
-        return isExhausted ? .nextThenCompleted(first, second) : .next(first, second)
+        guard !left.isEmpty, !right.isEmpty else { return [] }
+        let pair = OperatorAction<Self>.sendNext(OperandPair(left: left.removeFirst(), right: right.removeFirst()))
+        return isExhausted ? [pair] + leftOut() + [.sendCompleted] : [pair]
+    }
+
+    /// At the end, the values still waiting for a partner, dropped.
+    private mutating func leftOut() -> [OperatorAction<Self>] {
+        left.removeAll().map { .drop(.left($0)) } + right.removeAll().map { .drop(.right($0)) }
     }
 }
 
@@ -70,7 +91,8 @@ extension Signal {
     /// Values wait until the other side sends its value of the same rank. The
     /// result completes as soon as a side has completed and has no value left
     /// waiting, and fails at the first error from either, which disposes both
-    /// subscriptions.
+    /// subscriptions. The values still waiting for a partner then are dropped
+    /// (reported, when observed).
     ///
     /// ```swift
     /// let labelled = names.zip(with: scores)   // ("ann", 3), ("bob", 5), ...
@@ -86,26 +108,21 @@ extension Signal {
         with other: Signal<Other>, named name: String, operation: SignalOperation,
         _ combine: @escaping @Sendable (Value, Other) -> Result
     ) -> Signal<Result> {
-        makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Result>) in
-            let state = Locked(ZipState<Value, Other>())
-            // Both sides' events are handled one at a time, in arrival order, with
-            // no lock held while sending (RAC sends under `@synchronized`).
-            let inbox = DrainQueue<OperandEvent<Value, Other>>()
-
-            @Sendable func handle(_ event: OperandEvent<Value, Other>) {
-                let output = state.withLock { $0.apply(event) }
-                subscriber.send(output, combining: combine)
-            }
-            @Sendable func receive(_ event: OperandEvent<Value, Other>) { inbox.submit(event, handle) }
-
+        let sources = (dropSource, other.dropSource)
+        return makeOperator(name: name, operation: operation) { (subscriber: any Subscriber<Result>) in
+            // Both sides' events take turns, in arrival order, with no lock held while sending
+            // (RAC sends under `@synchronized`).
+            let storage = OperatorStorage(
+                ZipStateMachine<Value, Other>(), sendingTo: CombiningSubscriber(subscriber, combining: combine),
+                droppingFrom: sources.0, sources.1, inTurn: true)
             let selfDisposable = self.subscribe(
-                next: { receive(.left(.next($0))) },
-                error: { receive(.left(.error($0))) },
-                completed: { receive(.left(.completed)) })
+                next: { storage.receive(.left(.next($0)), from: 0) },
+                error: { storage.receive(.left(.error($0)), from: 0) },
+                completed: { storage.receive(.left(.completed), from: 0) })
             let otherDisposable = other.subscribe(
-                next: { receive(.right(.next($0))) },
-                error: { receive(.right(.error($0))) },
-                completed: { receive(.right(.completed)) })
+                next: { storage.receive(.right(.next($0)), from: 1) },
+                error: { storage.receive(.right(.error($0)), from: 1) },
+                completed: { storage.receive(.right(.completed), from: 1) })
             return BlockDisposable {
                 selfDisposable.dispose()
                 otherDisposable.dispose()

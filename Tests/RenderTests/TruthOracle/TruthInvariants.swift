@@ -75,6 +75,10 @@ func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] 
     // 5. What the findings say is what their events show.
     violations += findingViolations(of: trace, life: life)
 
+    // 6. Every value an operator receives is carried on or reported dropped, once (its table row,
+    // `receivedValues`, says which values it must account for).
+    violations += accountingViolations(of: trace)
+
     guard !counted else { return violations }
     // 3. Every mark on a subscription's lane is an event of that subscription, and every terminal
     // event and disposal of a labelled subscription is drawn.
@@ -214,6 +218,93 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
                 } else if !alive.isEmpty, finding.sentence.contains("it had no subscriber then") {
                     fail("the ignored send at event \(event) is said to have had no subscriber; it had \(alive.count)")
                 }
+            }
+        default: break
+        }
+    }
+    return violations
+}
+
+/// The operators' law, from the trace alone: on each subscription an operator made to a signal
+/// whose values it must account for (``ReceivedValues``),
+/// - every drop is of a value it received, a distinct one for each drop;
+/// - every value received is carried (an event names its delivery as cause, or the operator sends
+///   a value of its label later, as `sample` and `takeLast` do) or dropped, once the operator sends
+///   a later value it received or completes: an operator may still hold values when its
+///   subscription is disposed or fails, never leave one out silently while it goes on. Values
+///   combined (`combineLatest`, `zip`) are checked by the first rule only.
+private func accountingViolations(of trace: Trace) -> [TruthViolation] {
+    var violations: [TruthViolation] = []
+    // What a value's delivery caused, drops aside: a drop it causes may be of another value.
+    let causes = Set(trace.events.compactMap { event -> Int? in
+        if case .drop = event.kind { return nil }
+        return event.cause
+    })
+    // By subscription: the positions of the values it received, not yet accounted for.
+    var pending: [Int: [Int]] = [:]
+    var dropped: Set<Int> = []  // the deliveries whose values were dropped
+    func fail(_ detail: String) { violations.append(TruthViolation(invariant: "every value received is carried or dropped", detail: detail)) }
+    /// How the values `subscription` receives are accounted for: `nil` when they need not be (not
+    /// an operator's subscription, or values folded or ignored); `false` when only its drops are
+    /// checked (values combined, whose combinations name no one value as cause).
+    func accounting(_ subscription: Int) -> Bool? {
+        let received = trace.subscriptions[subscription]
+        // A labelled subscriber is where values end, not an operator's.
+        if case .label = received.subscriber { return nil }
+        guard let parent = received.parent, case let owner = trace.signals[trace.subscriptions[parent].signal],
+              owner.kind == .operator, let operation = owner.operation else { return nil }
+        switch operation.name.receivedValues {
+        case .carriedOrDropped: return true
+        // Its receiver's subscription: the others' values only time what it does.
+        case .receiverCarriedOrDropped: return owner.receiver == received.signal ? true : nil
+        case .combined: return false
+        case .folded, .ignored: return nil
+        }
+    }
+    func label(_ index: Int) -> String? {
+        if case .next(_, let value, _) = trace.events[index].kind { value } else { nil }
+    }
+    func unaccounted(on subscription: Int, before end: Int, _ why: String) {
+        for index in pending[subscription] ?? [] where index < end {
+            fail("\(trace.describe(subscription: subscription)) received \(label(index) ?? "") (event \(index), at "
+                 + "\(trace.events[index].time) s), neither carried nor dropped, \(why)")
+        }
+        pending[subscription]?.removeAll { $0 < end }
+    }
+    var owners: [Int: [Int]] = [:]  // by operator subscription: the subscriptions it accounts on, strictly
+    for subscription in trace.subscriptions {
+        guard let strict = accounting(subscription.id) else { continue }
+        pending[subscription.id] = []
+        if strict, let parent = subscription.parent { owners[parent, default: []].append(subscription.id) }
+    }
+    for (index, event) in trace.events.enumerated() {
+        switch event.kind {
+        case .next(let subscription, let value, _):
+            if pending[subscription] != nil, !causes.contains(index) { pending[subscription]?.append(index) }
+            // The operator sends: the value it carries is accounted for, and so must be every one before it.
+            for accounted in owners[subscription] ?? [] {
+                if let cause = event.cause, label(cause) != nil, trace.events[cause].kind.subscription == accounted {
+                    unaccounted(on: accounted, before: cause, "though a later one (event \(cause)) was sent on (event \(index))")
+                } else if let latest = pending[accounted]?.lastIndex(where: { label($0) == value }) {
+                    pending[accounted]?.remove(at: latest)
+                }
+            }
+        case .drop(let subscription, let value) where pending[subscription] != nil:
+            // The value it drops: the oldest one of its label it holds (a value a newer one replaced),
+            // or else its own delivery (a filter's, which may have caused work too: an empty signal).
+            if let held = pending[subscription]?.firstIndex(where: { label($0) == value }) {
+                dropped.insert(pending[subscription]![held])
+                pending[subscription]?.remove(at: held)
+            } else if let cause = event.cause, label(cause) == value, trace.events[cause].kind.subscription == subscription {
+                if !dropped.insert(cause).inserted {
+                    fail("\(trace.describe(subscription: subscription)) drops \(value) of event \(cause) twice")
+                }
+            } else {
+                fail("\(trace.describe(subscription: subscription)) drops \(value) at event \(index), which it does not hold")
+            }
+        case .completed(let subscription, _):
+            for accounted in owners[subscription] ?? [] {
+                unaccounted(on: accounted, before: index, "though the operator completed (event \(index))")
             }
         default: break
         }
