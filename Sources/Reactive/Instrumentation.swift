@@ -150,8 +150,10 @@ public struct InstrumentationEvent: Sendable {
     /// What happened. Signal, subscription and connection ids are numbered
     /// from 0 in creation order within one installation.
     public enum Kind: Sendable {
-        /// A signal was created.
-        case signalCreated(signal: Int, kind: SignalKind, name: String)
+        /// A signal was created, named `name`; `operation` is what made it, applied to `receiver`,
+        /// when an operator made it (the same as a ``signalOperation(signal:operation:receiver:)``
+        /// reported with it: one report, not two, for each signal an operator makes).
+        case signalCreated(signal: Int, kind: SignalKind, name: String, operation: SignalOperation?, receiver: Int?)
         /// A signal was given a name with ``Signal/named(_:)``: a name its user chose.
         case signalNamed(signal: Int, name: String)
         /// An operator renamed a signal it did not create, as RAC's `-setNameWithFormat:` does

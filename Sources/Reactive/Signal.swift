@@ -61,10 +61,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
             let probe = context.probe
             self.probe = probe
             signalID = probe.makeSignalID()
-            probe.record(.signalCreated(signal: signalID, kind: kind, name: name))
-            if let operation {
-                probe.record(.signalOperation(signal: signalID, operation: operation, receiver: receiver))
-            }
+            probe.record(.signalCreated(signal: signalID, kind: kind, name: name, operation: operation, receiver: receiver))
             if context.plumbing { probe.record(.signalIsPlumbing(signal: signalID)) }
         } else {
             probe = nil

@@ -196,7 +196,7 @@ private final class RecordingGate: Instrument, @unchecked Sendable {
         }
         if let places = sinks.places {
             switch event.kind {
-            case .signalCreated(let signal, _, _): places.noteCreated(sequence: event.sequence, signal: signal)
+            case .signalCreated(let signal, _, _, _, _): places.noteCreated(sequence: event.sequence, signal: signal)
             case .connectionCreated: places.noteCreated(sequence: event.sequence, signal: nil)
             default: break
             }

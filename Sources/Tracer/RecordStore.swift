@@ -76,7 +76,7 @@ enum IDSpace: UInt8 {
 
 /// What a rare report carries beyond a ``Record``.
 enum RecordDetail {
-    case signal(Int, SignalKind, String)
+    case signal(Int, SignalKind, String, SignalOperation?, receiver: Int?)
     case named(Int, String)
     case described(Int, String)
     case operation(Int, SignalOperation, receiver: Int?)
@@ -102,7 +102,8 @@ struct PendingRecord {
         var label: Label?
         var flag = false
         switch event.kind {
-        case .signalCreated(let id, let signalKind, let name): detail = .signal(id, signalKind, name)
+        case .signalCreated(let id, let signalKind, let name, let operation, let receiver):
+            detail = .signal(id, signalKind, name, operation, receiver: receiver)
         case .signalNamed(let id, let name): detail = .named(id, name)
         case .signalDescribed(let id, let description): detail = .described(id, description)
         case .signalOperation(let id, let operation, let receiver): detail = .operation(id, operation, receiver: receiver)

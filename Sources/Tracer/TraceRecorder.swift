@@ -172,10 +172,13 @@ private struct Assembler {
                     kind = makers[Int(tag.rawValue)](payload)
                 } else {
                     switch store.detail(of: record) {
-                    case .signal(let id, let signalKind, let name):
+                    case .signal(let id, let signalKind, let name, let operation, let receiver):
                         signalIDs[id] = signals.count
                         kind = .signal(signals.count)
-                        signals.append(TraceSignal(id: signals.count, kind: signalKind, name: name))
+                        var signal = TraceSignal(id: signals.count, kind: signalKind, name: name)
+                        signal.operation = operation?.mappingSignals { signalIDs[$0] }
+                        signal.receiver = receiver.flatMap { signalIDs[$0] }
+                        signals.append(signal)
                     case .named(let id, let name):
                         // RAC's name is now the given one, until an operator describes the signal again.
                         if let id = signalIDs[id] { (givenNames[id], signals[id].name) = (name, name) }

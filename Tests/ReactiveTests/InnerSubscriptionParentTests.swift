@@ -20,7 +20,7 @@ private final class SubscriptionCollector: Instrument {
     func record(_ event: InstrumentationEvent) {
         storage.withLock { state in
             switch event.kind {
-            case .signalCreated(let signal, _, let name): state.names[signal] = name
+            case .signalCreated(let signal, _, let name, _, _): state.names[signal] = name
             case .signalNamed(let signal, let name): state.names[signal] = name
             case .subscribed(let id, let signal, let subscriber, let parent):
                 state.subscriptions.append(Subscription(id: id, signal: signal, subscriber: subscriber, parent: parent))

@@ -17,6 +17,8 @@ private final class Collector: Instrument {
 /// An `Equatable` rendering of a report's kind (values and errors as text).
 private enum Report: Equatable, CustomStringConvertible {
     case created(Int, SignalKind, String)
+    /// Created by an operator: the operation reported with the creation.
+    case createdBy(Int, SignalKind, String, SignalOperation, receiver: Int?)
     case named(Int, String)
     case described(Int, String)
     case operation(Int, SignalOperation, receiver: Int?)
@@ -38,7 +40,9 @@ private enum Report: Equatable, CustomStringConvertible {
 
     init(_ kind: InstrumentationEvent.Kind) {
         switch kind {
-        case .signalCreated(let signal, let kind, let name): self = .created(signal, kind, name)
+        case .signalCreated(let signal, let kind, let name, let operation?, let receiver):
+            self = .createdBy(signal, kind, name, operation, receiver: receiver)
+        case .signalCreated(let signal, let kind, let name, nil, _): self = .created(signal, kind, name)
         case .signalNamed(let signal, let name): self = .named(signal, name)
         case .signalDescribed(let signal, let description): self = .described(signal, description)
         case .signalOperation(let signal, let operation, let receiver): self = .operation(signal, operation, receiver: receiver)
@@ -65,6 +69,8 @@ private enum Report: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .created(let s, let k, let n): "created(\(s), \(k), \"\(n)\")"
+        case .createdBy(let s, let k, let n, let o, let r):
+            "createdBy(\(s), \(k), \"\(n)\", \(o), receiver: \(r.map(String.init) ?? "nil"))"
         case .named(let s, let n): "named(\(s), \"\(n)\")"
         case .described(let s, let d): "described(\(s), \"\(d)\")"
         case .operation(let s, let o, let r): "operation(\(s), \(o), receiver: \(r.map(String.init) ?? "nil"))"
@@ -88,7 +94,7 @@ private enum Report: Equatable, CustomStringConvertible {
 
     var isCreation: Bool {
         switch self {
-        case .created, .named, .described, .operation, .plumbing, .connection: true
+        case .created, .createdBy, .named, .described, .operation, .plumbing, .connection: true
         default: false
         }
     }
@@ -124,17 +130,17 @@ private enum Report: Equatable, CustomStringConvertible {
 
         #expect(collector.reports == [
             .created(0, .cold, "+createSignal:"), .named(0, "src"),
-            .created(1, .operator, "[src] -map:"), .operation(1, .map, receiver: 0),
+            .createdBy(1, .operator, "[src] -map:", .map, receiver: 0),
             .created(2, .subject, ""),
             .created(3, .replaySubject(capacity: 2), ""),
             .created(4, .replaySubject(capacity: nil), ""),
             .created(5, .behaviorSubject, ""),
             .created(6, .empty, "+empty"),
-            .created(7, .return, "+return: 5"), .operation(7, .return(value: "5"), receiver: nil),
-            .created(8, .error, "+error: boom"), .operation(8, .error(message: "boom"), receiver: nil),
+            .createdBy(7, .return, "+return: 5", .return(value: "5"), receiver: nil),
+            .createdBy(8, .error, "+error: boom", .error(message: "boom"), receiver: nil),
             .created(9, .never, "+never"),
         ])
-        #expect(collector.events.map(\.sequence) == Array(0..<14))
+        #expect(collector.events.map(\.sequence) == Array(0..<11))
     }
 
     @Test("a channel reports its replay subjects and terminals with their kinds and names")
@@ -148,7 +154,9 @@ private enum Report: Equatable, CustomStringConvertible {
         var names: [Int: String] = [:]
         for report in collector.reports {
             switch report {
-            case .created(let id, let kind, let name): kinds[id] = kind; names[id] = name
+            case .created(let id, let kind, let name), .createdBy(let id, let kind, let name, _, _):
+                kinds[id] = kind
+                names[id] = name
             case .named(let id, let name), .described(let id, let name): names[id] = name
             default: break
             }
@@ -303,7 +311,7 @@ private enum Report: Equatable, CustomStringConvertible {
             .created(1, .replaySubject(capacity: nil), ""), .described(1, "[src] -multicast: "),
             .operation(1, .replayLazily, receiver: 0),
             .connection(0, source: 0, subject: 1),
-            .created(2, .operator, "[src] -replayLazily"), .operation(2, .replayLazily, receiver: 0),
+            .createdBy(2, .operator, "[src] -replayLazily", .replayLazily, receiver: 0),
         ])
         #expect(reports.filter(\.isStructure) == [
             .subscribed(0, signal: 2, .label("S1"), parent: nil),
@@ -645,21 +653,20 @@ private enum Report: Equatable, CustomStringConvertible {
         #expect(log.lines == ["1 on background"])
         #expect(Self.numbered(collector.events) == [
             "0: created(0, subject, \"\") @0.0",
-            "1: created(1, operator, \"[] -deliverOn: background\") @0.0",
-            "2: operation(1, deliverOn(scheduler: \"background\"), receiver: 0) @0.0",
-            "3: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
-            "4: didSubscribe(0) @0.0",
-            "5: subscribed(1, signal: 0, anonymous, parent: 0) @0.0 <- 4",
-            "6: sentNext(0, 1) @1.0",
-            "7: next(1, 1, replayed: false) @1.0 <- 6",
-            "8: hopped(0, background) @1.0 <- 7",
-            "9: next(0, 1, replayed: false) @1.0 <- 8",
-            "10: sentError(0, boom) @2.0",
-            "11: error(1, boom, replayed: false) @2.0 <- 10",
-            "12: disposed(1) @2.0 <- 11",
-            "13: hopped(0, background) @2.0 <- 11",
-            "14: error(0, boom, replayed: false) @2.0 <- 13",
-            "15: disposed(0) @2.0 <- 14",
+            "1: createdBy(1, operator, \"[] -deliverOn: background\", deliverOn(scheduler: \"background\"), receiver: 0) @0.0",
+            "2: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
+            "3: didSubscribe(0) @0.0",
+            "4: subscribed(1, signal: 0, anonymous, parent: 0) @0.0 <- 3",
+            "5: sentNext(0, 1) @1.0",
+            "6: next(1, 1, replayed: false) @1.0 <- 5",
+            "7: hopped(0, background) @1.0 <- 6",
+            "8: next(0, 1, replayed: false) @1.0 <- 7",
+            "9: sentError(0, boom) @2.0",
+            "10: error(1, boom, replayed: false) @2.0 <- 9",
+            "11: disposed(1) @2.0 <- 10",
+            "12: hopped(0, background) @2.0 <- 10",
+            "13: error(0, boom, replayed: false) @2.0 <- 12",
+            "14: disposed(0) @2.0 <- 13",
         ])
     }
 
@@ -683,19 +690,18 @@ private enum Report: Equatable, CustomStringConvertible {
         #expect(log.lines == ["didSubscribe on background"])
         #expect(Self.numbered(collector.events) == [
             "0: created(0, cold, \"+createSignal:\") @0.0",
-            "1: created(1, operator, \"[+createSignal:] -subscribeOn: background\") @0.0",
-            "2: operation(1, subscribeOn(scheduler: \"background\"), receiver: 0) @0.0",
-            "3: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
-            "4: didSubscribe(0) @0.0",
-            "5: hopped(0, background) @0.0 <- 4",
-            "6: subscribed(1, signal: 0, subscription(0), parent: 0) @0.0 <- 5",
-            "7: didSubscribe(1) @0.0 <- 5",
-            "8: next(1, 1, replayed: false) @0.0 <- 7",
-            "9: next(0, 1, replayed: false) @0.0 <- 8",
-            "10: completed(1, replayed: false) @0.0 <- 7",
-            "11: completed(0, replayed: false) @0.0 <- 10",
-            "12: disposed(0) @0.0 <- 11",
-            "13: disposed(1) @0.0 <- 11",
+            "1: createdBy(1, operator, \"[+createSignal:] -subscribeOn: background\", subscribeOn(scheduler: \"background\"), receiver: 0) @0.0",
+            "2: subscribed(0, signal: 1, label(\"S\"), parent: nil) @0.0",
+            "3: didSubscribe(0) @0.0",
+            "4: hopped(0, background) @0.0 <- 3",
+            "5: subscribed(1, signal: 0, subscription(0), parent: 0) @0.0 <- 4",
+            "6: didSubscribe(1) @0.0 <- 4",
+            "7: next(1, 1, replayed: false) @0.0 <- 6",
+            "8: next(0, 1, replayed: false) @0.0 <- 7",
+            "9: completed(1, replayed: false) @0.0 <- 6",
+            "10: completed(0, replayed: false) @0.0 <- 9",
+            "11: disposed(0) @0.0 <- 10",
+            "12: disposed(1) @0.0 <- 10",
         ])
     }
 

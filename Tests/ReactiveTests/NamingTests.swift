@@ -10,7 +10,7 @@ private final class Names: Instrument {
     private let storage = Mutex<[String]>([])
     func record(_ event: InstrumentationEvent) {
         switch event.kind {
-        case .signalCreated(_, _, let name), .signalNamed(_, let name): storage.withLock { $0.append(name) }
+        case .signalCreated(_, _, let name, _, _), .signalNamed(_, let name): storage.withLock { $0.append(name) }
         default: break
         }
     }

@@ -9,8 +9,11 @@ import Testing
 private final class Operations: Instrument {
     private let storage = Locked<[Int: (SignalOperation, Int?)]>([:])
     func record(_ event: InstrumentationEvent) {
-        if case .signalOperation(let signal, let operation, let receiver) = event.kind {
+        switch event.kind {
+        case .signalOperation(let signal, let operation, let receiver),
+             .signalCreated(let signal, _, _, let operation?, let receiver):
             storage.withLock { $0[signal] = (operation, receiver) }
+        default: break
         }
     }
     subscript(signal: Int) -> (operation: SignalOperation, receiver: Int?)? { storage.withLock { $0[signal] } }

@@ -41,7 +41,7 @@ private final class Graph: Instrument {
     func record(_ event: InstrumentationEvent) {
         storage.withLock { storage in
             switch event.kind {
-            case .signalCreated(let signal, _, let name), .signalNamed(let signal, let name),
+            case .signalCreated(let signal, _, let name, _, _), .signalNamed(let signal, let name),
                  .signalDescribed(let signal, let name):
                 storage.names[signal] = name
             case .subscribed(_, let signal, _, _): storage.subscribed.append(signal)

@@ -34,6 +34,7 @@ func tracingCases(scale: Int) -> [(id: String, make: () -> Case)] {
         ("tracing-recorder", { recording(sends: sends) }),
         ("tracing-no-recorder", { notRecording(sends: sends) }),
         ("tracing-discarding", { discarding(sends: sends) }),
+        ("tracing-filter", { recordingFilter(values: sends / 4) }),
         ("json-encode", { traceEncoding(events: 1_000_000 / scale) }),
         ("json-decode", { traceDecoding(events: 1_000_000 / scale) }),
     ]
@@ -60,6 +61,35 @@ func recording(sends: Int) -> Case {
         target: Target(text: "≥ 20 M recorded events/s") { $0.sigviz >= 20e6 },
         notes: ["Tracing: each send records 5 events (the send and 4 deliveries), on a TestScheduler clock; "
             + "the rate is of recording only, not of assembling the trace."])
+}
+
+/// A recorded `filter` of `values` values: RAC builds it on `flattenMap`, so every value makes a
+/// signal (`+return:` of the value, or `+empty`, whose creation and operation are reported) and
+/// subscribes to it. The rate is of values filtered while recording.
+func recordingFilter(values: Int) -> Case {
+    let sigviz = Workload(units: values) {
+        let recorder = TraceRecorder()
+        let scheduler = TestScheduler()
+        let counter = Counter()
+        return {
+            Instrumentation.withInstrument(recorder, clock: scheduler) {
+                scheduler.perform {
+                    let numbers = Subject<Int>().named("numbers")
+                    numbers.filter { $0.isMultiple(of: 2) }.subscribe(label: "even", next: { _ in counter.add() })
+                    for value in 0..<values { numbers.sendNext(value) }
+                }
+            }
+            precondition(counter.value == (values + 1) / 2, "the recorded filter passed \(counter.value)")
+            precondition(recorder.count > 7 * values, "the recorded filter recorded \(recorder.count) reports")
+            return values
+        }
+    }
+    return Case(
+        title: "tracing: a recorded filter, \(values.grouped) values (a signal made and subscribed per value)",
+        unit: "values/s", sigviz: sigviz, peer: nil, floor: nil,
+        target: .reported("reported: what recording costs an operator that makes a signal per value"),
+        notes: ["Tracing: each value makes a `+return:` or `+empty` signal, reported with its operation, and "
+            + "subscribes to it, on a TestScheduler clock; the rate is of recording only, not of assembling the trace."])
 }
 
 /// An instrument that keeps nothing: what observing a run costs the runtime, apart from recording.
