@@ -143,8 +143,11 @@ struct SubscriptionGraph {
     /// answered through a command's `enabled` to the user's own pipeline.
     private mutating func leaveOutPlumbing(_ trace: Trace, signalNodes: [Int: Int]) {
         var plumbing = Set<Int>()
+        var executions = Set<Int>()
         for (signal, isPlumbing) in trace.plumbing().enumerated() where isPlumbing {
-            if let node = signalNodes[signal] { plumbing.insert(node) }
+            guard let node = signalNodes[signal] else { continue }
+            plumbing.insert(node)
+            if case .commandExecution? = trace.signals[signal].operation { executions.insert(node) }
         }
         guard !plumbing.isEmpty else { return }
         let subscribedTo = Set(edges.filter { !plumbing.contains($0.from) }.map(\.to))
@@ -160,7 +163,28 @@ struct SubscriptionGraph {
                 }
             }
         }
-        let kept = nodes.filter { !plumbing.contains($0.id) || subscribedTo.contains($0.id) }
+        // A user's signal only the runtime subscribed to (a command's execution of it, with
+        // nothing subscribed to the execution): the execution is kept, joined to it, so that the
+        // graph still says what ran it.
+        var keptForOrphans = Set<Int>()
+        let arrowedInto = Set(edges.filter { !plumbing.contains($0.from) || $0.link == .machinery }.map(\.to))
+        var consumers: [Int: [Int]] = [:]
+        for edge in edges where edge.isDependency { consumers[edge.to, default: []].append(edge.from) }
+        for node in nodes.indices where !plumbing.contains(node) && !arrowedInto.contains(node) {
+            var seen: Set<Int> = [node]
+            var queue = (consumers[node] ?? []).filter(plumbing.contains)
+            while !queue.isEmpty {
+                let current = queue.removeFirst()
+                guard seen.insert(current).inserted else { continue }
+                if executions.contains(current) {
+                    keptForOrphans.insert(current)
+                    edges.append(Edge(from: current, to: node, link: .machinery, count: 1))
+                    break
+                }
+                queue += (consumers[current] ?? []).filter(plumbing.contains)
+            }
+        }
+        let kept = nodes.filter { !plumbing.contains($0.id) || subscribedTo.contains($0.id) || keptForOrphans.contains($0.id) }
         var renumbered: [Int: Int] = [:]
         nodes = kept.enumerated().map { index, node in
             renumbered[node.id] = index

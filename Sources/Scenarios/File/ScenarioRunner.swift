@@ -540,10 +540,12 @@ private struct ScenarioRunner {
             guard case .command(let command) = value(name) else { preconditionFailure("checked by the parser") }
             // The execution runs whether or not what execute returns is subscribed to (it is
             // connected), and a refusal (CommandError.notEnabled) calls no signal block.
-            guard let label else { return { _ = command.execute(input) } }
+            // Named as the file wrote it: the graph shows an execution by what it ran.
+            let execution = "execute \(name) \"\(input)\""
+            guard let label else { return { _ = command.execute(input).named(execution) } }
             let log = log
             return {
-                let signal = command.execute(input)
+                let signal = command.execute(input).named(execution)
                 held.hold(log.subscribing(label: label, to: name) { signal.subscribe(label: label) }, label: label)
             }
         }

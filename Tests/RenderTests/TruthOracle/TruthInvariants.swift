@@ -52,6 +52,9 @@ func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] 
         }
     }
 
+    // 2b. The graph's arrows are the trace's subscriptions, edge by edge.
+    violations += graphEdgeViolations(of: trace, graph: graph)
+
     // 3. A name the file gave is on one graph node and one source lane at most: the object it named.
     for name in names {
         let nodes = graph.nodes.filter { $0.kind != .subscriber && $0.name == name }.count
@@ -220,6 +223,68 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
                 }
             }
         default: break
+        }
+    }
+    return violations
+}
+
+/// The graph's arrows against the trace's subscriptions, read apart from the code that draws:
+/// - each arrow "A subscribed to X × n" has n subscriptions to a signal named X, each made on behalf
+///   of A: A is the label of, or a signal subscribed by, a subscription above it (the one whose code
+///   made it, or whose subscriber it feeds, and so on up);
+/// - a signal drawn as a node that is not plumbing and that something subscribed to has an arrow
+///   in (from what subscribed, or, for machinery, from the runtime's signal kept in its place),
+///   unless only the signal itself did (a subject fed by itself: the graph draws no loops).
+private func graphEdgeViolations(of trace: Trace, graph: SubscriptionGraph) -> [TruthViolation] {
+    var violations: [TruthViolation] = []
+    func fail(_ detail: String) { violations.append(TruthViolation(invariant: "the graph's arrows are subscriptions", detail: detail)) }
+    let plumbing = trace.plumbing()
+    /// The names of what `subscription` was made for: labels and signals above it.
+    func above(_ subscription: Int) -> (labels: Set<String>, signals: Set<String>) {
+        var labels: Set<String> = []
+        var signals: Set<String> = []
+        var current = subscription
+        var seen: Set<Int> = []
+        while seen.insert(current).inserted {
+            let here = trace.subscriptions[current]
+            switch here.subscriber {
+            case .label(let label): labels.insert(label)
+            case .signal(let subject): if trace.signals.indices.contains(subject) { signals.insert(trace.signals[subject].name) }
+            case .subscription(let fed):
+                guard trace.subscriptions.indices.contains(fed) else { break }
+                signals.insert(trace.signals[trace.subscriptions[fed].signal].name)
+                current = fed
+                continue
+            case .anonymous: break
+            }
+            guard let parent = here.parent, trace.subscriptions.indices.contains(parent) else { break }
+            signals.insert(trace.signals[trace.subscriptions[parent].signal].name)
+            current = parent
+        }
+        return (labels, signals)
+    }
+    var madeFor: [Int: (labels: Set<String>, signals: Set<String>)] = [:]
+    for subscription in trace.subscriptions { madeFor[subscription.id] = above(subscription.id) }
+    for edge in graph.edges where edge.link == .subscription {
+        let from = graph.nodes[edge.from], to = graph.nodes[edge.to]
+        let onBehalf = trace.subscriptions.filter { subscription in
+            guard trace.signals[subscription.signal].name == to.name, let made = madeFor[subscription.id] else { return false }
+            return from.kind == .subscriber ? made.labels.contains(from.name) : made.signals.contains(from.name)
+        }
+        if onBehalf.count < edge.count {
+            fail("the arrow \(graph.sentence(for: edge)) stands for \(edge.count) subscriptions; the trace has "
+                 + "\(onBehalf.count) to \(to.name) made for \(from.name)")
+        }
+    }
+    var arrowedInto = Set(graph.edges.map { graph.nodes[$0.to].name })
+    arrowedInto.formUnion(graph.edges.filter { $0.link == .reads }.map { graph.nodes[$0.from].name })
+    for subscription in trace.subscriptions {
+        let signal = trace.signals[subscription.signal]
+        guard !plumbing[signal.id], graph.nodes.contains(where: { $0.kind != .subscriber && $0.name == signal.name }),
+              let made = madeFor[subscription.id], !made.labels.isEmpty || !made.signals.subtracting([signal.name]).isEmpty
+        else { continue }  // made for nothing drawn, or for the signal itself (a subject fed by itself: no loops are drawn)
+        if !arrowedInto.contains(signal.name) {
+            fail("\(trace.describe(subscription: subscription.id)) is drawn with no arrow into \(signal.name)")
         }
     }
     return violations
