@@ -202,7 +202,8 @@ public struct InstrumentationEvent: Sendable {
         /// connection never connects again.
         case connectionDisposed(connection: Int)
         /// An operator discarded a value `subscription` received, for good: `filter`, `skip`,
-        /// `skipWhile` and `distinctUntilChanged` each value they leave out; the stateful operators
+        /// `skipWhile` and `distinctUntilChanged` each value they leave out, `takeWhile` the value that
+        /// ends it; the stateful operators
         /// (``ReceivedValues``) a value replaced or pushed out before it was sent, and the values they
         /// hold when they fail or end without sending them. The report is made when the value is
         /// dropped, caused by what dropped it, and names the subscription that received it, the

@@ -36,10 +36,11 @@ public struct TraceEvent: Sendable, Hashable {
         case disconnect(signal: Int)
         /// An operator discarded, for good, a value, shown by its label, that the subscription (the
         /// operator's subscription to its source) had received: `filter`, `skip`, `skipWhile` and
-        /// `distinctUntilChanged` each value they leave out; `throttle` and `sample` a value replaced
-        /// before it was sent; `takeLast` a value a newer one pushes out; `throttle`, `sample`,
-        /// `bufferWithTime` and `takeLast` the values they still keep when they fail (and `sample`
-        /// when it completes).
+        /// `distinctUntilChanged` each value they leave out, `takeWhile` the value that ends it;
+        /// `throttle`, `sample` and `combineLatest` a value replaced before it was sent; `takeLast` a
+        /// value a newer one pushes out; `throttle`, `sample`, `bufferWithTime`, `takeLast`,
+        /// `combineLatest` and `zip` the values they hold unsent when they fail or end; `delay` the
+        /// values on their way when it fails.
         case drop(subscription: Int, value: String)
         /// `deliverOn:` or `subscribeOn:` started, on the scheduler named `scheduler`, the block it
         /// scheduled for the subscription (its own): the hop. It comes before what the block does,
@@ -123,10 +124,11 @@ extension TraceEvent {
         Definition(.drop, "drop", [.subscription, .value], .drops, word: "dropped", detail: .label,
                    summary: "an operator discarded, for good, a value the subscription (the operator's subscription to its "
                        + "source) had received, shown by its label: `filter`, `skip`, `skipWhile` and `distinctUntilChanged` "
-                       + "each value they leave out, caused by its delivery; `throttle` and `sample` a value replaced before "
-                       + "it was sent, and `takeLast` a value a newer one pushes out, caused by the newer value's delivery; "
-                       + "`throttle`, `sample`, `bufferWithTime` and `takeLast` the values they keep when they fail (and "
-                       + "`sample` when it completes), caused by that error or completion") {
+                       + "each value they leave out, and `takeWhile` the value that ends it, caused by its delivery; "
+                       + "`throttle`, `sample` and `combineLatest` a value replaced before it was sent, and `takeLast` a value "
+                       + "a newer one pushes out, caused by the newer value's delivery; `throttle`, `sample`, "
+                       + "`bufferWithTime`, `takeLast`, `combineLatest` and `zip` the values they hold unsent when they fail "
+                       + "or end, and `delay` the values on their way when it fails, caused by that error or completion") {
             .drop(subscription: $0.id, value: $0.text)
         },
         Definition(.hop, "hop", [.subscription, .scheduler], .hops, word: "hop to", detail: .label,

@@ -78,7 +78,7 @@ import Testing
                         ledger.ended = true
                         let lost = ledger.received.subtracting(ledger.sent).subtracting(ledger.dropped)
                         if !lost.isEmpty { fail("ends with \(lost.sorted()) neither sent nor dropped") }
-                    case .schedule, .cancelScheduled: break
+                    case .schedule, .scheduleAnother, .cancelScheduled: break
                     }
                 }
                 explore(machine, ledger, steps, sourceEnded: sourceEnded || symbol.ends || ledger.ended, next: next + 1)
@@ -140,6 +140,23 @@ import Testing
             Symbol(name: "failed", input: { _ in .failed(Failure()) }, ends: true),
         ]
         let result = violations({ Machine(count: count) }, alphabet, length: 8, values: { [$0] }, number: { $0 })
+        #expect(result.violations == [])
+    }
+
+    @Test("delay's machine over every sequence of 7 inputs, its timers firing in any order")
+    func delay() {
+        typealias Machine = DelayStateMachine<Int>
+        var alphabet: [Symbol<Machine>] = [
+            Symbol(name: "value", input: { .value($0) }, receives: true),
+            Symbol(name: "completed", input: { _ in .completed }),
+            Symbol(name: "completionDue", input: { _ in .completionDue }),
+            Symbol(name: "failed", input: { _ in .failed(Failure()) }, ends: true),
+        ]
+        // The machine numbers its values from 0: the timer of each of the first four.
+        for number in 0..<4 {
+            alphabet.append(Symbol(name: "due\(number)", input: { _ in .due(number) }, mayFollowEnd: true))
+        }
+        let result = violations({ Machine(interval: 1) }, alphabet, length: 7, values: { [$0] }, number: { $0 })
         #expect(result.violations == [])
     }
 

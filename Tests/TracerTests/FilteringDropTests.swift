@@ -47,6 +47,11 @@ import Tracer
         #expect(try drops([1, 2, 3, 1]) { $0.skip(while: { $0 < 3 }) } == ["1", "2"])
     }
 
+    @Test("take(while:) reports the value that ends it, and none before")
+    func takeWhile() throws {
+        #expect(try drops([1, 2, 3, 1]) { $0.take(while: { $0 < 3 }) } == ["3"])
+    }
+
     @Test("distinctUntilChanged reports each value equal to the one before it")
     func distinct() throws {
         #expect(try drops([1, 1, 2, 1, 1]) { $0.distinctUntilChanged() } == ["1", "1"])

@@ -132,6 +132,13 @@ import Tracer
         #expect(failed.drops == ["a@2.5 <- error", "b@2.5 <- error"])
     }
 
+    @Test("delay: an error drops the values still on their way; the ones already sent are not")
+    func delayError() throws {
+        let run = try run([(1, "a"), (1.8, "b"), (1.9, "c"), (2.2, nil)]) { input, _, _ in input.delay(1) }
+        #expect(run.received == ["a@2.0"])
+        #expect(run.drops == ["b@2.2 <- error", "c@2.2 <- error"])
+    }
+
     @Test("aggregate folds its values into its result: nothing is reported dropped")
     func aggregateFolds() throws {
         let run = try run([(1, "a"), (2, "b")], completeAt: 3) { input, _, _ in

@@ -48,6 +48,9 @@ enum OperatorAction<Machine: OperatorStateMachine>: Sendable {
     /// Hand `input` to the machine after `seconds`, replacing any input scheduled before; what
     /// it causes names the input being handled as its cause, whichever thread runs it.
     case schedule(after: TimeInterval, Machine.Input)
-    /// Cancel the input scheduled, if any.
+    /// Hand `input` to the machine after `seconds`, alongside the inputs scheduled before (each
+    /// of `delay`'s values has its own); what it causes names the input being handled as its cause.
+    case scheduleAnother(after: TimeInterval, Machine.Input)
+    /// Cancel the input scheduled with ``schedule(after:_:)``, if any.
     case cancelScheduled
 }

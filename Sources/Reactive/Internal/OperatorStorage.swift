@@ -47,8 +47,10 @@ final class OperatorStorage<Machine: OperatorStateMachine>: Sendable {
     /// The operator's signals whose values the machine may drop, by operand, when observed.
     private let sources: [Probe.DropSource?]
     private let scheduling: Scheduling
-    /// The input scheduled, if any.
+    /// The input scheduled to replace any before it, if any.
     private let scheduled = SerialDisposable()
+    /// The inputs scheduled alongside each other. As in RAC's `delay`, each stays until the end.
+    private let alongside = CompoundDisposable()
     /// When set, inputs take turns: one is handled, its actions done, before the next (what
     /// RAC's `@synchronized` around a send gives), whatever thread each arrives on.
     private let turns: DrainQueue<Envelope>?
@@ -72,8 +74,14 @@ final class OperatorStorage<Machine: OperatorStateMachine>: Sendable {
         turns = inTurn ? DrainQueue() : nil
     }
 
-    /// The input scheduled, to dispose with the operator's subscription when the operator cancels it.
-    var scheduledInput: any Disposable { scheduled }
+    /// The inputs scheduled, to dispose with the operator's subscription when the operator cancels them.
+    var scheduledInputs: any Disposable {
+        let (scheduled, alongside) = (scheduled, alongside)
+        return BlockDisposable {
+            scheduled.dispose()
+            alongside.dispose()
+        }
+    }
 
     /// Hands `input`, which a delivery running on this thread now brings, to the machine, in turn
     /// when inputs take turns.
@@ -132,13 +140,18 @@ final class OperatorStorage<Machine: OperatorStateMachine>: Sendable {
         case .release: break
         case .cancelScheduled: scheduled.disposable?.dispose()
         case .schedule(let delay, let input):
-            guard let scheduler = envelope.scheduler else {
-                preconditionFailure("\(Machine.self) scheduled an input, but its storage schedules nothing")
-            }
-            // The later input is part of this one's delivery: its context, its receipt.
-            let later = Envelope(
-                input: input, context: envelope.context, operand: envelope.operand, receipt: nil, scheduler: scheduler)
-            scheduled.disposable = scheduler.schedule(after: delay) { self.submit(later) }
+            scheduled.disposable = schedule(input, after: delay, for: envelope)
+        case .scheduleAnother(let delay, let input):
+            if let disposable = schedule(input, after: delay, for: envelope) { alongside.add(disposable) }
         }
+    }
+
+    /// Schedules `input` to be handled after `delay`, as part of `envelope`'s delivery: its context.
+    private func schedule(_ input: Machine.Input, after delay: TimeInterval, for envelope: Envelope) -> (any Disposable)? {
+        guard let scheduler = envelope.scheduler else {
+            preconditionFailure("\(Machine.self) scheduled an input, but its storage schedules nothing")
+        }
+        let later = Envelope(input: input, context: envelope.context, operand: envelope.operand, receipt: nil, scheduler: scheduler)
+        return scheduler.schedule(after: delay) { self.submit(later) }
     }
 }

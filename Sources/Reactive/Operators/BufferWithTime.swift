@@ -80,7 +80,7 @@ extension Signal {
                 completed: { storage.receive(.completed) })
             return BlockDisposable {
                 subscription.dispose()
-                storage.scheduledInput.dispose()
+                storage.scheduledInputs.dispose()
             }
         }
     }

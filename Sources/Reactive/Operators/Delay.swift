@@ -10,7 +10,8 @@ extension Signal {
     /// the subscription is used, so its delayed events still arrive in order.
     ///
     /// An error disposes the subscription, which cancels the values and the
-    /// completion still waiting; so does disposing the subscription.
+    /// completion still waiting (when observed, the values are reported dropped);
+    /// so does disposing the subscription.
     ///
     /// ```swift
     /// let later = clicks.delay(0.5)   // each click, half a second later
@@ -20,25 +21,72 @@ extension Signal {
     ///   printed with six decimals (`"0.500000"`).
     public func delay(_ interval: TimeInterval) -> Signal<Value> {
         precondition(interval.isFinite && interval >= 0, "delay(_:) needs an interval of 0 or more, got \(interval)")
+        let source = dropSource
         return makeOperator(name: "[\(name)] -delay: \(printfSeconds(interval))", operation: .delay(seconds: interval)) {
             subscriber in
+            // As in RAC, the scheduler is made ahead of time: if it is used, every delayed event goes to
+            // the same serial queue. Events are handled on the thread that brings them, not in turns.
+            let storage = OperatorStorage(
+                DelayStateMachine<Value>(interval: interval), sendingTo: subscriber, droppingFrom: source,
+                scheduling: .current(orElse: QueueScheduler()), inTurn: false)
             let disposable = CompoundDisposable()
-            // As in RAC, made ahead of time: if it is used, every delayed event goes to the same serial queue.
-            let fallback = QueueScheduler()
-
-            @Sendable func schedule(_ action: @escaping @Sendable () -> Void) {
-                let scheduler = Scheduler.current ?? fallback
-                // As in RAC, a delivered event's disposable stays in `disposable` until the end.
-                // Observed, the delayed event names the delivery it continues as its cause.
-                disposable.add(scheduler.schedule(after: interval, Probe.carryingContext(action)))
-            }
-
-            let subscription = self.subscribe(
-                next: { value in schedule { subscriber.sendNext(value) } },
-                error: { subscriber.sendError($0) },
-                completed: { schedule { subscriber.sendCompleted() } })
-            disposable.add(subscription)
+            disposable.add(self.subscribe(
+                next: { storage.receive(.value($0)) },
+                error: { storage.receive(.failed($0)) },
+                completed: { storage.receive(.completed) }))
+            disposable.add(storage.scheduledInputs)
             return disposable
         }
+    }
+}
+
+/// `delay`'s state: the values on their way, each with the number of its scheduled sending.
+struct DelayStateMachine<Value: Sendable>: OperatorStateMachine {
+    typealias Output = Value
+    typealias Received = Value
+
+    enum Input: Sendable {
+        case value(Value)
+        /// The delay of the value numbered so has passed.
+        case due(Int)
+        case completed
+        /// The delay of the completion has passed.
+        case completionDue
+        /// The receiver failed: as in RAC, forwarded at once.
+        case failed(any Error)
+    }
+
+    let interval: TimeInterval
+    private var onTheirWay: [(number: Int, value: Value)] = []
+    private var nextNumber = 0
+
+    init(interval: TimeInterval) {
+        self.interval = interval
+    }
+
+    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+        switch input {
+        case .value(let value):
+            defer { nextNumber += 1 }
+            onTheirWay.append((nextNumber, value))
+            return [.scheduleAnother(after: interval, .due(nextNumber))]
+        case .due(let number):
+            guard let index = onTheirWay.firstIndex(where: { $0.number == number }) else { return [] }
+            return [.sendNext(onTheirWay.remove(at: index).value)]
+        case .completed:
+            return [.scheduleAnother(after: interval, .completionDue)]
+        case .completionDue:
+            // Every value came before the completion, and so is due before it, unless a value and
+            // the completion were delayed on different schedulers.
+            return leftOut() + [.sendCompleted]
+        case .failed(let error):
+            // The values on their way are never sent: the error ends the subscription, and with it their timers.
+            return leftOut() + [.sendError(error)]
+        }
+    }
+
+    private mutating func leftOut() -> [OperatorAction<Self>] {
+        defer { onTheirWay = [] }
+        return onTheirWay.map { .drop($0.value) }
     }
 }

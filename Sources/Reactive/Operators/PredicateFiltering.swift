@@ -6,8 +6,8 @@ extension Signal {
     /// Forwards values while `predicate` holds, and completes at the first
     /// value for which it does not (RAC's `-takeWhileBlock:`).
     ///
-    /// That value is not sent, and the receiver's subscription is disposed
-    /// then. An error before it is forwarded.
+    /// That value is not sent (when observed, it is reported dropped), and the
+    /// receiver's subscription is disposed then. An error before it is forwarded.
     ///
     /// ```swift
     /// let small = numbers.take(while: { $0 < 3 })   // 1, 2, 3, 1 -> 1, 2
@@ -15,8 +15,14 @@ extension Signal {
     /// - Parameter predicate: Called with each value until it returns false.
     /// - Returns: A signal named `"[<name>] -takeWhileBlock:"`.
     public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
-        bind(named: "[\(name)] -takeWhileBlock:", operation: .takeWhile) {
-            { value, _ in predicate(value) ? .return(value) : nil }
+        let source = dropSource
+        return bind(named: "[\(name)] -takeWhileBlock:", operation: .takeWhile) {
+            { value, _ in
+                if predicate(value) { return .return(value) }
+                // The value that ends it is left out.
+                Probe.reportDrop(of: value, from: source)
+                return nil
+            }
         }
     }
 
