@@ -65,7 +65,7 @@ public struct Finding: Sendable, Hashable {
     public var subscriptions: [Int]
     /// When: each run (repeatedSideEffect); each missed send, the last ``mostEvents`` of them
     /// (missedValues); the disconnect, then each late connect or subscription (deadConnection);
-    /// each stale value (staleInnerValues); the error (swallowedError); each ignored send
+    /// each stale value, and the subscription of the newer inner signal it came after (staleInnerValues); the error (swallowedError); each ignored send
     /// (ignoredSend); each open subscription's subscribe (neverEnded); the connect
     /// (connectedWithoutSubscribers). The earliest orders findings of the same kind.
     public var times: [Double]

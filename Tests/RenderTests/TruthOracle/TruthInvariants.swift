@@ -183,7 +183,10 @@ func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] 
 
 /// The findings' claims, recounted from the trace: a repeated side effect's events are runs of its
 /// signal; a missed value was sent to the subject before the late subscription; an ignored send
-/// reached no one, the subject having no subscriber then, as its sentence says.
+/// reached no one, the subject having no subscriber then, as its sentence says; a dead connection's
+/// late connects and subscriptions came after its disconnect; a stale inner value came after a newer
+/// inner signal started; a swallowed error is the failed subscription's; a subscription that never
+/// ended did not; a connection without subscribers had none.
 private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [TruthViolation] {
     var violations: [TruthViolation] = []
     func fail(_ detail: String) { violations.append(TruthViolation(invariant: "findings say what their events show", detail: detail)) }
@@ -222,7 +225,62 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
                     fail("the ignored send at event \(event) is said to have had no subscriber; it had \(alive.count)")
                 }
             }
-        default: break
+        case .deadConnection:
+            // The disconnect, then each connect or subscription to the subject after it.
+            guard let connection = finding.signals.first, let disconnect = finding.events.first else { break }
+            guard case .disconnect(connection) = trace.events[disconnect].kind else {
+                fail("a dead connection's first event \(disconnect) is not the disconnect of \(trace.signals[connection].name)")
+                break
+            }
+            let subject = finding.signals.dropFirst().first
+            for event in finding.events.dropFirst() {
+                let late: Bool = switch trace.events[event].kind {
+                case .connect(connection, _): true
+                case .subscribe(let subscription): trace.subscriptions[subscription].signal == subject
+                default: false
+                }
+                if !late || event < disconnect {
+                    fail("a dead connection's event \(event) is not a connect or a subscription after its disconnect")
+                }
+            }
+        case .staleInnerValues:
+            // Each stale value came on an older inner subscription after a newer one had started; the
+            // newer ones' subscriptions are among the events too.
+            guard let operatorSubscription = finding.subscriptions.first else { break }
+            let inner = trace.subscriptions.filter { $0.parent == operatorSubscription }.map(\.id)
+            for event in finding.events {
+                // The newer inner signal's subscription, shown beside the values it made stale.
+                if case .subscribe(let subscription) = trace.events[event].kind {
+                    if !inner.contains(subscription) { fail("event \(event) is not the subscription of an inner signal") }
+                    continue
+                }
+                guard case .next(let subscription, _, _) = trace.events[event].kind, inner.contains(subscription),
+                      let started = life.subscribed[subscription] else {
+                    fail("the stale value at event \(event) is not a value of an inner subscription of the flattening")
+                    continue
+                }
+                let newer = inner.contains { other in
+                    guard other != subscription, let otherStart = life.subscribed[other] else { return false }
+                    return otherStart > started && otherStart < event
+                }
+                if !newer { fail("the stale value at event \(event) came before any newer inner signal started") }
+            }
+        case .swallowedError:
+            guard let error = finding.events.first, finding.subscriptions.count > 1 else { break }
+            if case .error(finding.subscriptions[1], _, _) = trace.events[error].kind {} else {
+                fail("the swallowed error, event \(error), is not an error of the failed subscription")
+            }
+        case .neverEnded:
+            for subscription in finding.subscriptions where life.ended[subscription] != nil {
+                fail("\(trace.describe(subscription: subscription)) is said never to have ended; it ended at event "
+                     + "\(life.ended[subscription] ?? 0)")
+            }
+        case .connectedWithoutSubscribers:
+            guard finding.signals.count > 1 else { break }
+            let subject = finding.signals[1]
+            if trace.subscriptions.contains(where: { $0.signal == subject }) {
+                fail("\(trace.signals[subject].name) is said to have had no subscriber; something subscribed to it")
+            }
         }
     }
     return violations
