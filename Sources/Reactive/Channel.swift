@@ -75,6 +75,9 @@ public final class ChannelTerminal<Value: Sendable>: Signal<Value>, Subscriber, 
     }
 
     /// Sends `value` to the other party's subscribers.
+    /// A subscription to a terminal is one to the subject it reads: that subject's deliveries bring its values.
+    override var deliveringSignalID: Int { values.deliveringSignalID }
+
     public func sendNext(_ value: Value) { otherTerminal.sendNext(value) }
 
     /// Sends `error` to the other party's subscribers.

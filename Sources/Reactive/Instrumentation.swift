@@ -486,6 +486,6 @@ extension Optional where Wrapped == Probe.Carried {
 extension Signal {
     /// The signal as an operator's source of values it may drop, when observed: see ``Probe/receipt(from:)``.
     var dropSource: Probe.DropSource? {
-        probe.map { Probe.DropSource(probe: $0, signal: signalID) }
+        probe.map { Probe.DropSource(probe: $0, signal: deliveringSignalID) }
     }
 }

@@ -125,6 +125,11 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         return self
     }
 
+    /// The id of the signal whose subscriptions deliver this one's values, for an operator that
+    /// reports the values it drops (see ``Probe/receipt(from:)``): its own, but for a signal that
+    /// subscribes its subscribers to another (a channel terminal, to the subject it reads).
+    var deliveringSignalID: Int { signalID }
+
     /// The signal's id, for a ``SignalOperation`` that names it (as a receiver or an operand) and is
     /// reported now, on this thread: `nil` unless the instrument installed on this thread
     /// observes it.

@@ -139,6 +139,24 @@ import Tracer
         #expect(run.drops == ["b@2.2 <- error", "c@2.2 <- error"])
     }
 
+    @Test("an operator on a channel terminal reports its drops: a subscription to a terminal is one to the subject it reads")
+    func terminalDrops() throws {
+        let scheduler = TestScheduler()
+        let trace = Trace.record(clock: scheduler) {
+            let channel = Channel<String>()
+            let kept = channel.leadingTerminal.filter { $0 != "x" }.named("kept")
+            scheduler.perform { kept.subscribe(label: "K") }
+            channel.followingTerminal.sendNext("x")
+            channel.followingTerminal.sendNext("y")
+        }
+        try trace.validate()
+        let drops = trace.events.compactMap { event -> String? in
+            if case .drop(_, let value) = event.kind { return value }
+            return nil
+        }
+        #expect(drops == ["x"])
+    }
+
     @Test("aggregate folds its values into its result: nothing is reported dropped")
     func aggregateFolds() throws {
         let run = try run([(1, "a"), (2, "b")], completeAt: 3) { input, _, _ in
