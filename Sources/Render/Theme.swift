@@ -31,7 +31,7 @@ public enum Theme: String, Sendable, CaseIterable {
             .send{fill:\(p.send);stroke:\(p.foreground);stroke-width:1}
             .effect{fill:\(p.effect);stroke:\(p.foreground);stroke-width:1}.effect-text{fill:\(p.onValue)}
             .connect{fill:\(p.connect);stroke:\(p.foreground);stroke-width:1}.noop{fill:\(p.background);stroke:\(p.connect);stroke-width:1.5}.refused{stroke:\(p.error)}
-            .end{stroke:\(p.foreground)}.cross{stroke:\(p.error)}.disposed{fill:\(p.background);stroke:\(p.muted);stroke-width:2}
+            .end{stroke:\(p.foreground)}.strike{stroke:\(p.foreground);stroke-width:1}.cross{stroke:\(p.error)}.disposed{fill:\(p.background);stroke:\(p.muted);stroke-width:2}
             .connector{stroke:\(p.muted)}.bar{stroke:\(p.value);stroke-width:6}.node{fill:\(p.panel);stroke:\(p.foreground);stroke-width:1}
             .node-hot{fill:\(p.panel);stroke:\(p.send);stroke-width:2}.node-subscriber{fill:\(p.panel);stroke:\(p.value);stroke-width:2}
             .node-connection{fill:\(p.panel);stroke:\(p.connect);stroke-width:2}

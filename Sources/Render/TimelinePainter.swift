@@ -346,13 +346,17 @@ struct TimelinePainter {
             markGroup(mark.event, tooltip: "\"\(label)\" dropped by \(dropper) at \(at): received, and never sent on") { canvas in
                 let short = label.count <= 2 && !crossed
                 canvas.droppedMarble(x: x, y: y, radius: Layout.radius - 2, label: short ? label : nil)
-                // A longer label goes beside it, struck through, as a value's does.
+                // A longer label goes beside it, struck through, as a value's does. The strike is a line of
+                // its own: a text decoration is painted after the label's halo, which would hide the letters.
                 let characters = Int((room - Layout.radius - 8) / 6.2)
                 if !short, characters >= 2 {
-                    canvas.svg.element("text", [
-                        ("class", "small label"), ("x", number(x + Layout.radius + 3)), ("y", number(y - 4)),
-                        ("text-decoration", "line-through"),
-                    ], text: shortened(label, to: min(characters, 40)))
+                    let text = shortened(label, to: min(characters, 40))
+                    let left = x + Layout.radius + 3
+                    canvas.svg.element("text", [("class", "small label"), ("x", number(left)), ("y", number(y - 4))], text: text)
+                    canvas.svg.empty("line", [
+                        ("class", "strike"), ("x1", number(left)), ("y1", number(y - 7)),
+                        ("x2", number(left + TextWidth.of(text, fontSize: 10))), ("y2", number(y - 7)),
+                    ])
                 }
             }
         case .sent(let label):

@@ -59,6 +59,24 @@ struct TimeOperatorMarkTests {
         #expect(svg.contains("value dropped by an operator, never delivered"))
     }
 
+    @Test("a longer label goes beside the mark, struck through by a line of its own, not a text decoration its halo would hide")
+    func longLabelStruck() throws {
+        let svg = TimelineRenderer().render(try trace("""
+            subject typed
+            let queries = typed | throttle 0.5
+            subscribe "Q" to queries
+            at 1 send typed "swift"
+            at 1.25 send typed "sw"
+            """))
+        try expectValidXML(svg, "drops")
+        let title = "<title>&quot;swift&quot; dropped by queries at t=1.25 s: received, and never sent on</title>"
+        let group = try #require(svg.range(of: title).map { svg[$0.upperBound...].prefix { $0 != "\n" } })
+        #expect(group.contains(#"<text class="small label" x="#))
+        #expect(group.contains(">swift</text><line class=\"strike\""))
+        #expect(!group.contains("text-decoration"))
+        #expect(svg.contains(".strike{stroke:"))
+    }
+
     @Test("the legend has no dropped value when nothing was dropped")
     func legendOnlyWhenPresent() throws {
         let svg = TimelineRenderer().render(try trace("""
