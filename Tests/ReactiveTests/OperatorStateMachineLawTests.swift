@@ -90,6 +90,19 @@ import Testing
 
     private struct Failure: Error {}
 
+    @Test("a machine's actions keep their order, the two held in place and the ones after them, and + keeps both sides'")
+    func actionsInOrder() {
+        typealias Actions = OperatorActions<TakeLastStateMachine<Int>>
+        func numbers(_ actions: Actions) -> [Int] {
+            actions.map { action in if case .sendNext(let number) = action { number } else { -1 } }
+        }
+        #expect(numbers([]) == [])
+        #expect(numbers([.sendNext(1)]) == [1])
+        #expect(numbers([.sendNext(1), .sendNext(2)]) == [1, 2])
+        #expect(numbers(Actions((1...5).map { .sendNext($0) })) == [1, 2, 3, 4, 5])
+        #expect(numbers([.sendNext(1)] + Actions((2...4).map { .sendNext($0) }) + [.sendCompleted]) == [1, 2, 3, 4, -1])
+    }
+
     @Test("throttle's machine, with and without a test, over every sequence of 9 inputs")
     func throttle() {
         typealias Machine = ThrottleStateMachine<Int>

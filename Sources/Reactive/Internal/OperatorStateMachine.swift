@@ -18,7 +18,7 @@ protocol OperatorStateMachine: Sendable {
     associatedtype Received: Sendable
 
     /// What to do about `input`, in order.
-    mutating func handle(_ input: Input) -> [OperatorAction<Self>]
+    mutating func handle(_ input: Input) -> OperatorActions<Self>
 
     /// Which of the operator's signals delivered `value` (0: its receiver; 1: the other signal of
     /// `combineLatestWith:` or `zipWith:`), and the value as delivered, for reporting its drop.
@@ -53,4 +53,56 @@ enum OperatorAction<Machine: OperatorStateMachine>: Sendable {
     case scheduleAnother(after: TimeInterval, Machine.Input)
     /// Cancel the input scheduled with ``schedule(after:_:)``, if any.
     case cancelScheduled
+}
+
+/// What a machine says to do about one input, in order. Most inputs make at most two actions
+/// (a drop and a send, a send and a completion), which it holds in place: handling a value makes
+/// no array, as the operators did before they were machines. More go to an array.
+struct OperatorActions<Machine: OperatorStateMachine>: Sequence, ExpressibleByArrayLiteral {
+    private var first: OperatorAction<Machine>?
+    private var second: OperatorAction<Machine>?
+    private var rest: [OperatorAction<Machine>] = []
+
+    init() {}
+
+    init(arrayLiteral actions: OperatorAction<Machine>...) {
+        for action in actions { append(action) }
+    }
+
+    init(_ actions: some Sequence<OperatorAction<Machine>>) {
+        for action in actions { append(action) }
+    }
+
+    mutating func append(_ action: OperatorAction<Machine>) {
+        if first == nil {
+            first = action
+        } else if second == nil {
+            second = action
+        } else {
+            rest.append(action)
+        }
+    }
+
+    static func + (lhs: Self, rhs: Self) -> Self {
+        var sum = lhs
+        for action in rhs { sum.append(action) }
+        return sum
+    }
+
+    func makeIterator() -> Iterator { Iterator(actions: self) }
+
+    /// The actions in order: the two held in place (the second only after the first), then the rest.
+    struct Iterator: IteratorProtocol {
+        fileprivate let actions: OperatorActions
+        fileprivate var index = 0
+
+        mutating func next() -> OperatorAction<Machine>? {
+            defer { index += 1 }
+            switch index {
+            case 0: return actions.first
+            case 1: return actions.second
+            default: return index - 2 < actions.rest.count ? actions.rest[index - 2] : nil
+            }
+        }
+    }
 }

@@ -20,7 +20,7 @@ struct BufferWithTimeStateMachine<Value: Sendable>: OperatorStateMachine {
         self.interval = interval
     }
 
-    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+    mutating func handle(_ input: Input) -> OperatorActions<Self> {
         switch input {
         case .value(let value):
             // The timer starts with the first value of a buffer, caused by its delivery.
@@ -32,11 +32,11 @@ struct BufferWithTimeStateMachine<Value: Sendable>: OperatorStateMachine {
             return flush() + [.sendCompleted]
         case .failed(let error):
             defer { values = [] }
-            return values.map { .drop($0) } + [.sendError(error)]
+            return OperatorActions(values.map { .drop($0) }) + [.sendError(error)]
         }
     }
 
-    private mutating func flush() -> [OperatorAction<Self>] {
+    private mutating func flush() -> OperatorActions<Self> {
         defer { values = [] }
         return [.cancelScheduled] + (values.isEmpty ? [] : [.sendNext(values)])
     }

@@ -17,7 +17,7 @@ struct CombineLatestStateMachine<Left: Sendable, Right: Sendable>: OperatorState
 
     static func delivery(of value: Received) -> (operand: Int, value: any Sendable) { value.delivery }
 
-    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+    mutating func handle(_ input: Input) -> OperatorActions<Self> {
         switch input {
         case .left(.next(let value)):
             // The value replaced is dropped if it never was in a pair sent.
@@ -42,7 +42,7 @@ struct CombineLatestStateMachine<Left: Sendable, Right: Sendable>: OperatorState
     }
 
     /// The pair of latest values, once each side has sent one.
-    private mutating func combined() -> [OperatorAction<Self>] {
+    private mutating func combined() -> OperatorActions<Self> {
         guard let left, let right else { return [] }
         leftCombined = true
         rightCombined = true
@@ -51,8 +51,8 @@ struct CombineLatestStateMachine<Left: Sendable, Right: Sendable>: OperatorState
 
     /// At the end, the latest value of a side that never was in a pair sent (the other side sent
     /// nothing), dropped.
-    private mutating func leftOut() -> [OperatorAction<Self>] {
-        var actions: [OperatorAction<Self>] = []
+    private mutating func leftOut() -> OperatorActions<Self> {
+        var actions: OperatorActions<Self> = []
         if let value = left.take() { actions.append(leftCombined ? .release(.left(value)) : .drop(.left(value))) }
         if let value = right.take() { actions.append(rightCombined ? .release(.right(value)) : .drop(.right(value))) }
         return actions

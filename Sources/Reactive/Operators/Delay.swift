@@ -64,7 +64,7 @@ struct DelayStateMachine<Value: Sendable>: OperatorStateMachine {
         self.interval = interval
     }
 
-    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+    mutating func handle(_ input: Input) -> OperatorActions<Self> {
         switch input {
         case .value(let value):
             defer { nextNumber += 1 }
@@ -85,8 +85,8 @@ struct DelayStateMachine<Value: Sendable>: OperatorStateMachine {
         }
     }
 
-    private mutating func leftOut() -> [OperatorAction<Self>] {
+    private mutating func leftOut() -> OperatorActions<Self> {
         defer { onTheirWay = [] }
-        return onTheirWay.map { .drop($0.value) }
+        return OperatorActions(onTheirWay.map { .drop($0.value) })
     }
 }

@@ -68,7 +68,7 @@ struct SampleStateMachine<Value: Sendable>: OperatorStateMachine {
     private var latest: Value?
     private var sentLatest = false
 
-    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+    mutating func handle(_ input: Input) -> OperatorActions<Self> {
         switch input {
         case .value(let value):
             let replaced = latest.take()
@@ -89,7 +89,7 @@ struct SampleStateMachine<Value: Sendable>: OperatorStateMachine {
     }
 
     /// The latest value, dropped if no tick sent it.
-    private mutating func leftOut() -> [OperatorAction<Self>] {
+    private mutating func leftOut() -> OperatorActions<Self> {
         guard let value = latest.take() else { return [] }
         return [sentLatest ? .release(value) : .drop(value)]
     }

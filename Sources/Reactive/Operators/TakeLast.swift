@@ -56,7 +56,7 @@ struct TakeLastStateMachine<Value: Sendable>: OperatorStateMachine {
         self.count = count
     }
 
-    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+    mutating func handle(_ input: Input) -> OperatorActions<Self> {
         switch input {
         case .value(var value):
             if ring.count < count {
@@ -70,9 +70,9 @@ struct TakeLastStateMachine<Value: Sendable>: OperatorStateMachine {
             }
             return [.drop(value)]
         case .completed:
-            return taken().map { .sendNext($0) } + [.sendCompleted]
+            return OperatorActions(taken().map { .sendNext($0) }) + [.sendCompleted]
         case .failed(let error):
-            return taken().map { .drop($0) } + [.sendError(error)]
+            return OperatorActions(taken().map { .drop($0) }) + [.sendError(error)]
         }
     }
 

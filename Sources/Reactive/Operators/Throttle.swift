@@ -23,11 +23,11 @@ struct ThrottleStateMachine<Value: Sendable>: OperatorStateMachine {
         self.interval = interval
     }
 
-    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+    mutating func handle(_ input: Input) -> OperatorActions<Self> {
         switch input {
         case .value(let value, let throttled):
             // A new value drops the one held, whether or not it is held itself.
-            var actions: [OperatorAction<Self>] = held.take().map { [.cancelScheduled, .drop($0)] } ?? []
+            var actions: OperatorActions<Self> = held.take().map { [.cancelScheduled, .drop($0)] } ?? []
             guard throttled else { return actions + [.sendNext(value)] }
             held = value
             actions.append(.schedule(after: interval, .flush))

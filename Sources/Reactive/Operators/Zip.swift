@@ -59,7 +59,7 @@ struct ZipStateMachine<Left: Sendable, Right: Sendable>: OperatorStateMachine {
 
     static func delivery(of value: Received) -> (operand: Int, value: any Sendable) { value.delivery }
 
-    mutating func handle(_ input: Input) -> [OperatorAction<Self>] {
+    mutating func handle(_ input: Input) -> OperatorActions<Self> {
         switch input {
         case .left(.error(let error)), .right(.error(let error)): return leftOut() + [.sendError(error)]
         case .left(.next(let value)): left.append(value)
@@ -78,8 +78,8 @@ struct ZipStateMachine<Left: Sendable, Right: Sendable>: OperatorStateMachine {
     }
 
     /// At the end, the values still waiting for a partner, dropped.
-    private mutating func leftOut() -> [OperatorAction<Self>] {
-        left.removeAll().map { .drop(.left($0)) } + right.removeAll().map { .drop(.right($0)) }
+    private mutating func leftOut() -> OperatorActions<Self> {
+        OperatorActions(left.removeAll().map { .drop(.left($0)) } + right.removeAll().map { .drop(.right($0)) })
     }
 }
 
