@@ -19,6 +19,11 @@ struct TimeOperatorMarkTests {
         at 1.25 send typed "sw"
         """
 
+    /// What the SVG draws after the tooltip `title`, up to the end of its line: the mark's drawing.
+    private func drawing(after title: String, in svg: String) throws -> Substring {
+        try #require(svg.range(of: title).map { svg[$0.upperBound...].prefix { $0 != "\n" } })
+    }
+
     private func trace(_ text: String) throws -> Trace {
         try ScenarioFile(parsing: text, file: "drops.sigviz").scenario(named: "drops").trace()
     }
@@ -52,7 +57,7 @@ struct TimeOperatorMarkTests {
         try expectValidXML(svg, "drops")
         let title = "<title>&quot;s&quot; dropped by queries at t=1.25 s: received, and never sent on</title>"
         #expect(occurrences(of: title, in: svg) == 1)
-        let group = try #require(svg.range(of: title).map { svg[$0.upperBound...].prefix { $0 != "\n" } })
+        let group = try drawing(after: title, in: svg)
         #expect(group.hasPrefix(#"<circle class="disposed""#))
         #expect(group.contains(#"stroke-dasharray="2 2""#))
         #expect(group.contains(#"text-decoration="line-through">s</text>"#))
@@ -70,7 +75,7 @@ struct TimeOperatorMarkTests {
             """))
         try expectValidXML(svg, "drops")
         let title = "<title>&quot;swift&quot; dropped by queries at t=1.25 s: received, and never sent on</title>"
-        let group = try #require(svg.range(of: title).map { svg[$0.upperBound...].prefix { $0 != "\n" } })
+        let group = try drawing(after: title, in: svg)
         #expect(group.contains(#"<text class="small label" x="#))
         #expect(group.contains(">swift</text><line class=\"strike\""))
         #expect(!group.contains("text-decoration"))

@@ -164,8 +164,9 @@ struct SubscriptionGraph {
             }
         }
         // A user's signal only the runtime subscribed to (a command's execution of it, with
-        // nothing subscribed to the execution): the execution is kept, joined to it, so that the
-        // graph still says what ran it.
+        // nothing subscribed to the execution): the nearest execution above it is kept, joined to
+        // it, so that the graph still says what ran it. An execution is the one piece of plumbing
+        // its user holds (what `execute` returns), so the one to name.
         var keptForOrphans = Set<Int>()
         let arrowedInto = Set(edges.filter { !plumbing.contains($0.from) || $0.link == .machinery }.map(\.to))
         var consumers: [Int: [Int]] = [:]
@@ -173,8 +174,10 @@ struct SubscriptionGraph {
         for node in nodes.indices where !plumbing.contains(node) && !arrowedInto.contains(node) {
             var seen: Set<Int> = [node]
             var queue = (consumers[node] ?? []).filter(plumbing.contains)
-            while !queue.isEmpty {
-                let current = queue.removeFirst()
+            var next = 0
+            while next < queue.count {
+                let current = queue[next]
+                next += 1
                 guard seen.insert(current).inserted else { continue }
                 if executions.contains(current) {
                     keptForOrphans.insert(current)
