@@ -122,14 +122,14 @@ struct CombiningScenarioTests {
 
     @Test("misuse is refused with its file, line and column", arguments: [
         ("subject s\ncold a \"-x|\"\nlet m = s | map a\nsubscribe \"A\" to m", 4, 18, "'m' is a signal of signals, but a signal is needed here"),
-        ("subject s\ncold a \"-x|\"\nlet m = s | map a | take 1", 3, 21, "a signal of signals is flattened first: put switchToLatest, flatten, flatten N or concat here"),
+        ("subject s\ncold a \"-x|\"\nlet m = s | map a | take 1", 3, 21, "a signal of signals is flattened first: put concat, switchToLatest, flatten or flatten N here"),
         ("subject s\nlet m = s | switchToLatest", 2, 13, "switchToLatest needs a signal of signals: put 'map NAME' before it"),
         ("subject s\nlet m = s | flatten 2", 2, 13, "flatten needs a signal of signals"),
         ("subject s\ncold a \"-x|\"\nlet m = s | map a | flatten -1", 3, 29, "unexpected '-'"),
         ("subject s\nlet m = s | combineLatest", 2, 26, "expected a signal, found the end of the line"),
         ("subject s\nlet m = zip s,", 2, 15, "expected a signal, found the end of the line"),
         ("subject s\nlet m = s | takeUntil nobody", 2, 23, "'nobody' is not declared"),
-        ("subject s\nlet m = s | map", 2, 16, "expected a template in double quotes such as \"<{}>\" ({} is the value), or a signal, found the end of the line"),
+        ("subject s\nlet m = s | map", 2, 16, "expected a template in double quotes such as \"<{}>\" ({} is the value) or a signal, found the end of the line"),
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
         let error = #expect(throws: ScenarioFileError.self) { try parse(text) }

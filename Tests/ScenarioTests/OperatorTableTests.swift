@@ -1,48 +1,165 @@
 import Foundation
-import Scenarios
+@testable import Scenarios
 import Testing
+import Tracer
 
-// The scenario language's operator table (issue 25, item 1): one list of operators, which the
-// parser's exhaustive switch reads, and which the documentation and the fuzzer's dictionary are
-// kept equal to here (the truth oracle's generator is kept covering it in RenderTests).
+// The scenario language's operator table (issue 25, item 1): one row per operator, from which
+// the parser reads its words, the runner builds it, and the nesting bound counts it; the
+// documentation's operator table and the fuzzer's dictionary are written from it here, and the
+// truth oracle's generator draws its operators from it (RenderTests).
 
-private func repositoryFile(_ path: String) throws -> String {
-    let url = URL(fileURLWithPath: #filePath)
+private func repositoryURL(_ path: String) -> URL {
+    URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(path)
-    return try String(contentsOf: url, encoding: .utf8)
+}
+
+/// Whether this run rewrites the files written from the table instead of checking them.
+private var recording: Bool { ProcessInfo.processInfo.environment["SIGVIZ_RECORD"] == "1" }
+
+/// `text` with the part after the line `start` and before the line `end` replaced by `generated`.
+private func replacingSection(of text: String, from start: String, to end: String?, with generated: String) throws -> String {
+    let startRange = try #require(text.range(of: start + "\n"))
+    let endIndex = try end.map { try #require(text.range(of: "\n" + $0, range: startRange.upperBound..<text.endIndex)).lowerBound }
+        ?? text.endIndex
+    return String(text[..<startRange.upperBound]) + generated + (end == nil ? "\n" : "") + String(text[endIndex...])
+}
+
+/// Checks that `path`'s section between `start` and `end` is `generated`, or rewrites it when recording.
+private func checkSection(_ path: String, from start: String, to end: String?, is generated: String) throws {
+    let url = repositoryURL(path)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let expected = try replacingSection(of: text, from: start, to: end, with: generated)
+    if recording, expected != text {
+        try expected.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    #expect(text == expected, "\(path) is not what the operator table writes; SIGVIZ_RECORD=1 swift test --filter OperatorTableTests rewrites it")
+}
+
+/// A file that declares what the examples name (`NAME`, `SUBJECT`, `SCHEDULER`) and uses `line`.
+private func file(using line: String) -> String {
+    """
+    scheduler SCHEDULER
+    cold NAME: +1 next "a", +2 completed
+    cold SOURCE: +0.5 next "a", +1 next "b", +2 completed
+    subject SUBJECT
+    \(line)
+    subscribe "S" to p
+    at 1 send SUBJECT "a"
+    at 3 complete SUBJECT
+    """
 }
 
 @Suite("The operator table")
 struct OperatorTableTests {
-    @Test("docs/scenario-format.md's operator table lists every operator, and no other but those it refuses")
+    @Test("docs/scenario-format.md's operator table is the one the table writes")
     func documented() throws {
-        let lines = try repositoryFile("docs/scenario-format.md").split(separator: "\n", omittingEmptySubsequences: false)
-        var words: [String] = []
-        // The pipelines' operator table, and the schedulers' table of the hops (with its `scheduler` statement).
-        for header in ["| operator | meaning |", "| statement or operator | meaning |"] {
-            let start = try #require(lines.firstIndex { $0 == header })
-            for row in lines[(start + 2)...].prefix(while: { $0.hasPrefix("|") }) {
-                let cell = row.split(separator: "|", omittingEmptySubsequences: false)[1]
-                words += cell.matches(of: #/`(\w+)[^`]*`/#).map { String($0.output.1) }
+        try checkSection(
+            "docs/scenario-format.md",
+            from: "<!-- The operator table is written from Sources/Scenarios/File/Operators; OperatorTableTests checks it, and "
+                + "`SIGVIZ_RECORD=1 swift test --filter OperatorTableTests` rewrites it. -->",
+            to: "<!-- end of the operator table -->", is: OperatorDefinition.reference)
+    }
+
+    @Test("the documentation lists every form of every operator, and the words the parser refuses")
+    func referenceListsEveryForm() {
+        let reference = OperatorDefinition.reference
+        for row in OperatorDefinition.table {
+            for form in row.forms {
+                let written = form.syntax.isEmpty ? row.keyword : row.keyword + " " + form.syntax
+                #expect(reference.contains("`\(written.replacing("|", with: "\\|"))`"), "\(written)")
             }
         }
-        let refused = ["first", "firstOrDefault", "toArray", "scheduler"]
-        #expect(Set(words).subtracting(refused) == Set(ScenarioFile.operators))
-        #expect(words.filter { !refused.contains($0) }.count >= ScenarioFile.operators.count)
-    }
-
-    @Test("Fuzz/scenario.dict has every operator's word")
-    func fuzzDictionary() throws {
-        let tokens = Set(try repositoryFile("Fuzz/scenario.dict").split(separator: "\n").map(String.init))
-        for word in ScenarioFile.operators {
-            #expect(tokens.contains("\"\(word)\""), "\(word)")
+        for (words, _) in OperatorDefinition.refused {
+            for word in words { #expect(reference.contains("`\(word)`")) }
         }
     }
 
-    @Test("every operator parses, and a word that is not one is refused with the closest operators")
+    @Test("Fuzz/scenario.dict ends with every operator's words, as the table writes them")
+    func fuzzDictionary() throws {
+        try checkSection(
+            "Fuzz/scenario.dict",
+            from: "# The operators' words, written from the operator table by OperatorTableTests (SIGVIZ_RECORD=1 rewrites them).",
+            to: nil, is: OperatorDefinition.dictionary)
+        for word in ScenarioFile.operators { #expect(OperatorDefinition.dictionary.contains("\"\(word)\"")) }
+    }
+
+    @Test("each form's examples parse as that operator in that form, and run", arguments: OperatorDefinition.table.map(\.keyword))
+    func examplesParse(keyword: String) throws {
+        let index = try #require(OperatorDefinition.indexByKeyword[keyword])
+        let row = OperatorDefinition.table[index]
+        for (formIndex, form) in row.forms.enumerated() {
+            for example in form.examples {
+                // What the pipeline must be before it, and after it something one can subscribe to.
+                let before = switch form.input {
+                case .signal, .any: ""
+                case .signals: " | map NAME"
+                case .connection: " | publish"
+                }
+                let after = switch form.output {
+                case .signal, .same, .connection: ""
+                case .signals: " | flatten"
+                case .groups: ""
+                }
+                let written = example.isEmpty ? keyword : keyword + " " + example
+                let line = "let p = SOURCE\(before) | \(written)\(after)"
+                let text = form.output == .groups
+                    ? file(using: line).replacing("subscribe \"S\" to p", with: "subscribe \"S\" to p each")
+                    : file(using: line)
+                let parsed = try ScenarioFile(parsing: text, file: "example.sigviz")
+                guard case .pipeline(_, _, let operators)? = parsed.statements.first(where: {
+                    if case .pipeline = $0.value { true } else { false }
+                })?.value else {
+                    Issue.record("no pipeline in \(line)")
+                    continue
+                }
+                let op = try #require(operators.first { $0.value.is(row) })
+                #expect(op.value.form.pieces.count == form.pieces.count)
+                #expect(operators.map { $0.value.definition.keyword }.contains(keyword))
+                #expect(ScenarioFile.Operator(definition: index, form: formIndex, arguments: op.value.arguments).form.syntax == form.syntax)
+                // Bounded: `repeat` of a subject that completed subscribes again for ever.
+                do {
+                    #expect(try parsed.scenario(named: "example").trace(maximumEvents: 2_000).events.isEmpty == false, "\(line)")
+                } catch {
+                    #expect(keyword == "repeat", "\(line): \(error)")
+                }
+            }
+        }
+    }
+
+    @Test("a form is chosen by what the pipeline is and by its first word")
+    func formsAreChosen() throws {
+        func form(_ line: String) throws -> String {
+            let parsed = try ScenarioFile(parsing: file(using: line), file: "f.sigviz")
+            guard case .pipeline(_, _, let operators)? = parsed.statements.first(where: {
+                if case .pipeline = $0.value { true } else { false }
+            })?.value, let last = operators.last?.value else { return "" }
+            return last.definition.keyword + " " + last.form.syntax
+        }
+        #expect(try form("let p = SUBJECT | concat NAME") == "concat NAME")
+        #expect(try form("let p = SUBJECT | map NAME | concat") == "concat ")
+        #expect(try form("let p = SUBJECT | catchTo return \"x\"") == "catchTo return \"Error\"")
+        #expect(try form("let p = SUBJECT | catchTo NAME") == "catchTo NAME")
+        #expect(try form("let p = SUBJECT | flattenMap error \"e\"") == "flattenMap error \"message\"")
+        #expect(try form("let p = SUBJECT | map \"<{}>\"") == "map \"<{}>\"")
+    }
+
+    @Test("an operator's operands and targets are the names its pieces read: what the nesting bound counts")
+    func operandsAndTargets() throws {
+        let parsed = try ScenarioFile(
+            parsing: file(using: "let p = SUBJECT | merge NAME | doNext SUBJECT \"x\" | multicast SUBJECT | autoconnect"), file: "o.sigviz")
+        guard case .pipeline(_, _, let operators)? = parsed.statements.first(where: {
+            if case .pipeline = $0.value { true } else { false }
+        })?.value else { throw CancellationError() }
+        #expect(operators.map(\.value.operands) == [["NAME"], [], ["SUBJECT"], []])
+        #expect(operators.map(\.value.targets) == [[], ["SUBJECT"], [], []])
+    }
+
+    @Test("every operator has a unique word, and a word that is not one is refused with the closest operators")
     func everyOperatorParses() throws {
         #expect(ScenarioFile.operators.count == Set(ScenarioFile.operators).count)
+        #expect(ScenarioFile.operators == OperatorDefinition.table.map(\.keyword))
         #expect(throws: ScenarioFileError.self) { try ScenarioFile(parsing: "cold c: +1 completed\nlet p = c | teleport", file: "t.sigviz") }
     }
 }

@@ -138,89 +138,49 @@ public struct ScenarioFile: Sendable {
 
     /// The words that start the operators of a pipeline, in the order docs/scenario-format.md
     /// lists them: the scenario language's operator table.
-    public static var operators: [String] { OperatorKeyword.allCases.map(\.rawValue) }
+    public static var operators: [String] { OperatorDefinition.table.map(\.keyword) }
 
-    enum Operator: Sendable {
-        case map(String)
-        case filter([String])
-        case flattenMapTo(String)
-        case flattenMapReturn(String)
-        case flattenMapError(String)
-        case merge(String)
-        case concat(String)
-        case startWith(String)
-        case catchTo(String)
-        case catchToReturn(String)
-        case take(Int)
-        case skip(Int)
-        case takeLast(Int)
-        case mapReplace(String)
-        case distinctUntilChanged
-        /// `scan "start" "{acc}{}"`: each value makes the template filled with the text so far and the value.
-        case scan(start: String, template: String)
-        case then(String)
-        case ignoreValues
-        case multicast(String)
-        case publish
-        case replay
-        case replayLast
-        case replayLazily
-        case autoconnect
-        case named(String)
-        /// `groupBy "1" = "odd", ...`: the key of each listed value; other values are their own key.
-        case groupBy([String: String])
-        case delay(Double)
-        /// `throttle 0.5` or `throttle 0.5 "a", "b"`: with values listed, only those are held
-        /// (`-throttle:valuesPassingTest:`); the others pass at once.
-        case throttle(Double, [String]?)
-        /// `bufferWithTime 1`: each buffer as one text value, `(a, b)`.
-        case bufferWithTime(Double)
-        case timeout(Double)
-        case sample(String)
-        /// `map NAME`: each value to the signal NAME (a new one per value, when it is a cold signal with `{}`): a signal of signals.
-        case mapTo(String)
-        case switchToLatest
-        /// `flatten` (RACStream's `-flatten`, nil) or `flatten N` (`-flatten:`, where 0 is no limit).
-        case flatten(maxConcurrent: Int?)
-        /// `concat` of a signal of signals.
-        case concatSignals
-        /// `combineLatest NAME`: each combination as one text value, `(a, b)`.
-        case combineLatest(String)
-        /// `zip NAME`: each pair as one text value, `(a, b)`.
-        case zip(String)
-        case takeUntil(String)
-        case takeUntilReplacement(String)
-        /// `retry` (nil: forever, as RAC's `-retry`) or `retry N`.
-        case retry(Int?)
-        case `repeat`
-        /// `takeWhile "a", "b"`: the values while they are among these.
-        case takeWhile([String])
-        /// `skipWhile "a", "b"`: the values from the first that is not among these.
-        case skipWhile([String])
-        /// `collect`: every value at the completion, as one text value `(a, b)`.
-        case collect
-        /// `aggregate "start" "{acc}{}"`: as `scan`, but only the last text, at the completion (the start text
-        /// when no value came).
-        case aggregate(start: String, template: String)
-        /// `combinePrevious "start" "{prev}->{}"`: each value makes the template filled with the value
-        /// before it (`{prev}`, the start text at first) and the value (`{}`).
-        case combinePrevious(start: String, template: String)
-        /// `any` (nil: RAC's `-any`, any value at all) or `any "a", "b"` (`-any:`, a value among these):
-        /// "true" or "false", then the completion.
-        case any([String]?)
-        /// `all "a", "b"` (`-all:`): whether every value is among these, "true" or "false", then the completion.
-        case all([String])
-        /// `materialize`: each event as a text value, ``EventText``'s `next(a)`, `error(message)` or `completed`.
-        case materialize
-        /// `dematerialize`: the events that ``EventText`` texts stand for.
-        case dematerialize
-        /// `doNext SUBJECT "template"` and the other side effects: `text` (a template for
-        /// `doNext` and `doError`) sent to the subject when the side effect happens.
-        case sideEffect(SideEffect, subject: String, text: String)
-        /// `deliverOn SCHEDULER`: each event forwarded from work scheduled on the declared scheduler (`-deliverOn:`).
-        case deliverOn(String)
-        /// `subscribeOn SCHEDULER`: the subscription to the receiver made from work scheduled on the declared scheduler (`-subscribeOn:`).
-        case subscribeOn(String)
+    /// One operator of a pipeline: a form of a row of ``OperatorDefinition/table`` and what its
+    /// pieces read.
+    struct Operator: Sendable {
+        /// What the form's pieces read, in order (a `word` piece reads none).
+        let arguments: [OperatorArgument]
+        private let definitionIndex: Int16
+        private let formIndex: UInt8
+
+        init(definition: Int, form: Int, arguments: [OperatorArgument]) {
+            self.arguments = arguments
+            definitionIndex = Int16(definition)
+            formIndex = UInt8(form)
+        }
+
+        /// Its row of the operator table.
+        var definition: OperatorDefinition { OperatorDefinition.table[Int(definitionIndex)] }
+        /// The form it was written in.
+        var form: OperatorForm { definition.forms[Int(formIndex)] }
+
+        /// Whether it is the operator of that row.
+        func `is`(_ row: OperatorDefinition) -> Bool { definition.keyword == row.keyword }
+
+        /// The declared signals it subscribes to besides its receiver: what the nesting bound
+        /// counts (``ScenarioFile/maximumNesting``).
+        var operands: [String] { names { if case .signal = $0 { true } else if case .subject = $0 { true } else { false } } }
+
+        /// The subjects or channel terminals it sends to as a side effect: what the nesting bound
+        /// counts as fed by its pipeline.
+        var targets: [String] { names { if case .target = $0 { true } else { false } } }
+
+        private func names(where isCounted: (OperatorPiece) -> Bool) -> [String] {
+            var names: [String] = []
+            var index = 0
+            for piece in form.pieces {
+                if case .word = piece { continue }
+                let unwrapped = if case .optional(let inner) = piece { inner } else { piece }
+                if isCounted(unwrapped), case .name(let name) = arguments[index] { names.append(name) }
+                index += 1
+            }
+            return names
+        }
     }
 
     enum Statement: Sendable {
@@ -263,24 +223,5 @@ public struct ScenarioFile: Sendable {
             self.value = value
             self.column = Int32(column)
         }
-    }
-}
-
-extension ScenarioFile {
-    /// When a side effect operator sends its text to its subject, by the operator's word.
-    enum SideEffect: String, Hashable, Sendable, CaseIterable {
-        /// `doNext SUBJECT "template"`: before each value is forwarded, the template filled with it.
-        case next = "doNext"
-        /// `doError SUBJECT "template"`: before the error is forwarded, the template filled with its message.
-        case error = "doError"
-        /// `doCompleted SUBJECT "text"`: before the completion is forwarded.
-        case completed = "doCompleted"
-        /// `initially SUBJECT "text"`: at each subscription, before the receiver is subscribed.
-        case initially
-        /// `finally SUBJECT "text"`: before the completion or the error is forwarded.
-        case finally
-
-        /// Whether its text is a template filled with the value (or the error's message), `{}` when left out.
-        var isTemplate: Bool { self == .next || self == .error }
     }
 }

@@ -512,165 +512,157 @@ struct ScenarioParser {
                 source = .name(reference)
             }
         }
+        var shape: OperatorForm.Shape = switch kind {
+        case .connection: .connection
+        case .signals: .signals
+        default: .signal
+        }
         var operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>] = []
         while cursor.current?.kind == .symbol("|") {
             // An error found after parsing points at the '|'; one found now, at the operator.
             let barColumn = cursor.column
             cursor.index += 1
-            let column = cursor.column
-            let word = try cursor.word("an operator")
-            guard kind != .groups else {
-                throw Failure(column: column, message: "after groupBy, subscribe with 'each'; no operator can follow it")
-            }
-            if kind == .connection, word != "autoconnect" {
-                // Any other operator works on the connection's signal.
-                kind = .signal
-            }
-            if kind == .signals, !["switchToLatest", "flatten", "concat", "named"].contains(word) {
-                throw Failure(column: column, message: "a signal of signals is flattened first: put switchToLatest, flatten, flatten N or concat here")
-            }
-            if kind != .signals, ["switchToLatest", "flatten"].contains(word) {
-                throw Failure(column: column, message: "\(word) needs a signal of signals: put 'map NAME' before it")
-            }
-            let op: ScenarioFile.Operator
-            guard let keyword = OperatorKeyword(rawValue: word) else {
-                if ["first", "firstOrDefault", "toArray"].contains(word) {
-                    // RAC's -first, -firstOrDefault: and -toArray return a value, waiting for it: no signal to go on with.
-                    throw Failure(column: column, message: "'\(word)' waits for a value and returns it, not a signal, so it "
-                        + "ends no pipeline; the first value as a signal is 'take 1'" + (word == "toArray" ? ", all of them 'collect'" : ""))
-                }
-                throw Failure(column: column, message: "'\(Self.shortened(word))' is not an operator" + Self.closestOperators(to: word))
-            }
-            switch keyword {
-            case .map:
-                switch cursor.current?.kind {
-                case .word?:
-                    op = .mapTo(try reference(&cursor, signals, what: "a signal"))
-                    kind = .signals
-                case .string?: op = .map(try cursor.string("a template"))
-                default: throw cursor.fail("expected a template in double quotes such as \"<{}>\" ({} is the value), or a signal")
-                }
-            case .switchToLatest:
-                op = .switchToLatest
-                kind = .signal
-            case .flatten:
-                op = .flatten(maxConcurrent: try optionalCount(&cursor, of: "flatten", what: "how many inner signals at once"))
-                kind = .signal
-            case .concat where kind == .signals:
-                op = .concatSignals
-                kind = .signal
-            case .combineLatest: op = .combineLatest(try reference(&cursor, signals, what: "a signal"))
-            case .zip: op = .zip(try reference(&cursor, signals, what: "a signal"))
-            case .retry: op = .retry(try optionalCount(&cursor, of: "retry", what: "how many times to retry"))
-            case .`repeat`: op = .repeat
-            case .takeWhile: op = .takeWhile(try values(&cursor, what: "a value to take while it comes"))
-            case .skipWhile: op = .skipWhile(try values(&cursor, what: "a value to skip while it comes"))
-            case .collect: op = .collect
-            case .aggregate:
-                let start = try cursor.string("the start value")
-                op = .aggregate(start: start, template: try cursor.string(
-                    "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
-            case .combinePrevious:
-                let start = try cursor.string("the value before the first")
-                op = .combinePrevious(start: start, template: try cursor.string(
-                    "a template such as \"{prev}->{}\" ({prev} is the value before, {} the value)"))
-            case .any:
-                var listed: [String]?
-                if !Self.atOperatorEnd(cursor) { listed = try values(&cursor, what: "a value to look for") }
-                op = .any(listed)
-            case .all: op = .all(try values(&cursor, what: "an allowed value"))
-            case .materialize: op = .materialize
-            case .dematerialize: op = .dematerialize
-            case .doNext, .doError, .doCompleted, .initially, .finally:
-                let effect = ScenarioFile.SideEffect(rawValue: word)!
-                let subject = try reference(&cursor, [.subject, .terminal], what: "a subject")
-                let sent = "the value to send to '\(Self.shortened(subject))'"
-                let text = switch effect {
-                case .next: try optionalTemplate(&cursor, what: "a template such as \"got {}\" ({} is the value)")
-                case .error: try optionalTemplate(&cursor, what: "a template such as \"failed: {}\" ({} is the error's message)")
-                case .completed: try cursor.string(sent + " at the completion")
-                case .initially: try cursor.string(sent + " at each subscription")
-                case .finally: try cursor.string(sent + " at the completion or error")
-                }
-                op = .sideEffect(effect, subject: subject, text: text)
-            case .takeUntil: op = .takeUntil(try reference(&cursor, signals, what: "a signal"))
-            case .takeUntilReplacement: op = .takeUntilReplacement(try reference(&cursor, signals, what: "a signal"))
-            case .filter: op = .filter(try values(&cursor, what: "a value to keep"))
-            case .flattenMap:
-                if cursor.accept("return") {
-                    op = .flattenMapReturn(try cursor.string("a template such as \"<{}>\""))
-                } else if cursor.accept("error") {
-                    op = .flattenMapError(try cursor.string("the error's message"))
-                } else {
-                    op = .flattenMapTo(try reference(&cursor, signals, what: "a signal, return or error"))
-                }
-            case .merge: op = .merge(try reference(&cursor, signals, what: "a signal"))
-            case .concat: op = .concat(try reference(&cursor, signals, what: "a signal"))
-            case .startWith: op = .startWith(try cursor.string("the first value"))
-            case .catchTo:
-                if cursor.accept("return") {
-                    op = .catchToReturn(try cursor.string("the value"))
-                } else {
-                    op = .catchTo(try reference(&cursor, signals, what: "a signal or return"))
-                }
-            case .take: op = .take(try count(&cursor, of: "take", what: "how many values to take"))
-            case .skip: op = .skip(try count(&cursor, of: "skip", what: "how many values to skip"))
-            case .takeLast: op = .takeLast(try count(&cursor, of: "takeLast", what: "how many of the last values to send"))
-            case .mapReplace: op = .mapReplace(try cursor.string("the value that replaces every value"))
-            case .distinctUntilChanged: op = .distinctUntilChanged
-            case .scan:
-                let start = try cursor.string("the start value")
-                op = .scan(start: start, template: try cursor.string(
-                    "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)"))
-            case .delay: op = .delay(try cursor.time("the seconds to delay each value by"))
-            case .throttle:
-                let seconds = try cursor.time("the seconds without a value before the last is sent")
-                var listed: [String]?
-                if !Self.atOperatorEnd(cursor) { listed = try values(&cursor, what: "a value to throttle") }
-                op = .throttle(seconds, listed)
-            case .bufferWithTime: op = .bufferWithTime(try cursor.time("the seconds each buffer collects for"))
-            case .timeout: op = .timeout(try cursor.time("the seconds before the error"))
-            case .sample: op = .sample(try reference(&cursor, signals, what: "a signal whose values sample it"))
-            case .then: op = .then(try reference(&cursor, signals, what: "a signal"))
-            case .ignoreValues: op = .ignoreValues
-            case .multicast:
-                op = .multicast(try reference(&cursor, [.subject], what: "a subject"))
-                kind = .connection
-            case .publish:
-                op = .publish
-                kind = .connection
-            case .replay: op = .replay
-            case .replayLast: op = .replayLast
-            case .replayLazily: op = .replayLazily
-            case .autoconnect:
-                guard kind == .connection else {
-                    throw Failure(column: column, message: "autoconnect needs a connection: put multicast or publish before it")
-                }
-                op = .autoconnect
-                kind = .signal
-            case .named: op = .named(try cursor.string("the name"))
-            case .deliverOn: op = .deliverOn(try scheduler(&cursor))
-            case .subscribeOn: op = .subscribeOn(try scheduler(&cursor))
-            case .groupBy:
-                var keys: [String: String] = [:]
-                repeat {
-                    let valueColumn = cursor.column
-                    let value = try cursor.string("a value")
-                    guard keys[value] == nil else { throw Failure(column: valueColumn, message: "\"\(Self.shortened(value))\" is given twice") }
-                    try cursor.symbol("=")
-                    keys[value] = try cursor.string("its group's key")
-                } while cursor.accept(symbol: ",")
-                op = .groupBy(keys)
-                kind = .groups
-            }
+            let op = try self.operator(&cursor, after: &shape)
             operators.append(.init(op, column: barColumn))
+        }
+        kind = switch shape {
+        case .signal: .signal
+        case .connection: .connection
+        case .signals: .signals
+        case .groups: .groups
         }
         names[name] = kind
         return .pipeline(name, .init(source, column: sourceColumn), operators)
     }
 
     /// The operators a pipeline may use, in the order the documentation lists them.
-    static let operators = OperatorKeyword.allCases.map(\.rawValue)
+    static let operators = ScenarioFile.operators
+
+    /// One operator of a pipeline, after its `|`: its word, then the words of the first of its
+    /// forms (``OperatorDefinition/forms``) that takes the pipeline so far, `shape`, and can start
+    /// at the next word. `shape` becomes what the pipeline is after it.
+    private func `operator`(_ cursor: inout Cursor, after shape: inout OperatorForm.Shape) throws(Failure) -> ScenarioFile.Operator {
+        let column = cursor.column
+        let word = try cursor.word("an operator")
+        guard shape != .groups else {
+            throw Failure(column: column, message: "after groupBy, subscribe with 'each'; no operator can follow it")
+        }
+        guard let index = OperatorDefinition.indexByKeyword[word] else {
+            if OperatorDefinition.refused.contains(where: { $0.words.contains(word) }) {
+                // RAC's -first, -firstOrDefault: and -toArray return a value, waiting for it: no signal to go on with.
+                throw Failure(column: column, message: "'\(word)' waits for a value and returns it, not a signal, so it "
+                    + "ends no pipeline; the first value as a signal is 'take 1'" + (word == "toArray" ? ", all of them 'collect'" : ""))
+            }
+            throw Failure(column: column, message: "'\(Self.shortened(word))' is not an operator" + Self.closestOperators(to: word))
+        }
+        let definition = OperatorDefinition.table[index]
+        let taking = definition.forms.indices.filter { definition.forms[$0].input.accepts(shape) }
+        guard !taking.isEmpty else {
+            throw Failure(column: column, message: Self.misplaced(word, definition, after: shape))
+        }
+        // One form: its words say what is wrong. Several: the first that can start here.
+        let chosen = taking.count == 1 ? taking[0] : taking.first { Self.canStart(definition.forms[$0].pieces.first, at: cursor) }
+        guard let chosen else {
+            let expected = taking.map { definition.forms[$0].pieces.first.map(Self.expected) ?? "the end of the operator" }
+            throw cursor.fail("expected " + Self.listed(expected, joinedBy: "or"))
+        }
+        let form = definition.forms[chosen]
+        var arguments: [OperatorArgument] = []
+        for piece in form.pieces {
+            if let argument = try self.argument(piece, of: word, after: arguments, &cursor) { arguments.append(argument) }
+        }
+        shape = form.output.shape(after: shape)
+        return ScenarioFile.Operator(definition: index, form: chosen, arguments: arguments)
+    }
+
+    /// Why an operator none of whose forms takes a pipeline of `shape` cannot be there, and what to put before it.
+    private static func misplaced(_ word: String, _ definition: OperatorDefinition, after shape: OperatorForm.Shape) -> String {
+        let forms = OperatorDefinition.table.flatMap { row in row.forms.map { (row.keyword, $0) } }
+        switch shape {
+        case .signals:
+            let flattening = forms.filter { $0.1.input == .signals }.flatMap { keyword, form in
+                form.writings.map { $0.isEmpty ? keyword : keyword + " " + $0 }
+            }
+            return "a signal of signals is flattened first: put \(listed(flattening, joinedBy: "or")) here"
+        case .signal, .connection, .groups:
+            let needed = definition.forms.map(\.input)
+            if needed.contains(.connection) {
+                let connecting = forms.filter { $0.1.output == .connection }.map(\.0)
+                return "\(word) needs a connection: put \(listed(connecting, joinedBy: "or")) before it"
+            }
+            let making = forms.filter { $0.1.output == .signals }.map { "'\($0.0) \($0.1.syntax)'" }
+            return "\(word) needs a signal of signals: put \(listed(making, joinedBy: "or")) before it"
+        }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    private static func listed(_ items: [String], joinedBy conjunction: String) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
+    }
+
+    /// Whether a form whose first piece is `piece` can start at the cursor's token.
+    private static func canStart(_ piece: OperatorPiece?, at cursor: Cursor) -> Bool {
+        guard let piece else { return atOperatorEnd(cursor) }
+        switch (piece, cursor.current?.kind) {
+        case (.optional, _): return true
+        case (.word(let word), _): return cursor.current?.word == word
+        case (.signal, .word?), (.subject, .word?), (.target, .word?), (.scheduler, .word?): return true
+        case (.count, .number?), (.seconds, .number?): return true
+        case (.text, .string?), (.values, .string?), (.keys, .string?): return true
+        default: return false
+        }
+    }
+
+    /// What a piece is, in an "expected" message.
+    private static func expected(_ piece: OperatorPiece) -> String {
+        switch piece {
+        case .word(let word): "'\(word)'"
+        case .signal(let what), .count(let what), .seconds(let what): what
+        case .subject, .target: "a subject"
+        case .scheduler: "a scheduler's name"
+        case .text(let what, _), .values(let what):
+            what.contains(" such as ") ? what.replacing(" such as ", with: " in double quotes such as ", maxReplacements: 1) : what + " in double quotes"
+        case .keys: "a value in double quotes"
+        case .optional(let piece): expected(piece)
+        }
+    }
+
+    /// What `piece` reads at the cursor, for the operator `word` after its `earlier` arguments; nil
+    /// for a word written as is. A text's `what` may name the subject read before it, as `SUBJECT`.
+    private func argument(
+        _ piece: OperatorPiece, of word: String, after earlier: [OperatorArgument], _ cursor: inout Cursor
+    ) throws(Failure) -> OperatorArgument? {
+        let signals: [Kind] = [.signal, .subject, .connection, .terminal]
+        switch piece {
+        case .word(let written):
+            try cursor.keyword(written)
+            return nil
+        case .signal(let what): return .name(try reference(&cursor, signals, what: what))
+        case .subject: return .name(try reference(&cursor, [.subject], what: "a subject"))
+        case .target: return .name(try reference(&cursor, [.subject, .terminal], what: "a subject"))
+        case .scheduler: return .name(try scheduler(&cursor))
+        case .count(let what): return .count(try count(&cursor, of: word, what: what))
+        case .seconds(let what): return .seconds(try cursor.time(what))
+        case .text(let what, _):
+            guard case .name(let subject)? = earlier.first, what.contains("SUBJECT") else { return .text(try cursor.string(what)) }
+            return .text(try cursor.string(what.replacing("SUBJECT", with: "'\(Self.shortened(subject))'")))
+        case .values(let what): return .values(try values(&cursor, what: what))
+        case .keys:
+            var keys: [String: String] = [:]
+            repeat {
+                let valueColumn = cursor.column
+                let value = try cursor.string("a value")
+                guard keys[value] == nil else { throw Failure(column: valueColumn, message: "\"\(Self.shortened(value))\" is given twice") }
+                try cursor.symbol("=")
+                keys[value] = try cursor.string("its group's key")
+            } while cursor.accept(symbol: ",")
+            return .keys(keys)
+        case .optional(let inner):
+            if Self.atOperatorEnd(cursor) { return .absent }
+            return try argument(inner, of: word, after: earlier, &cursor)
+        }
+    }
 
     /// Whether the operator's words end here, at the end of the line or at the next `|`: for
     /// the operators whose arguments may be left out (`any`, `doNext SUBJECT`, `doError SUBJECT`).
@@ -718,18 +710,6 @@ struct ScenarioParser {
         var values = [try cursor.string(what)]
         while cursor.accept(symbol: ",") { values.append(try cursor.string(what)) }
         return values
-    }
-
-    /// A template in double quotes, or `{}` (the value itself) when the operator ends without one.
-    private func optionalTemplate(_ cursor: inout Cursor, what: String) throws(Failure) -> String {
-        if Self.atOperatorEnd(cursor) { return "{}" }
-        return try cursor.string(what)
-    }
-
-    /// A count as ``count(_:of:what:)`` reads it, if a number follows; `nil` if not (`flatten`, `retry`).
-    private func optionalCount(_ cursor: inout Cursor, of name: String, what: String) throws(Failure) -> Int? {
-        guard case .number? = cursor.current?.kind else { return nil }
-        return try count(&cursor, of: name, what: what)
     }
 
     /// A count of values, a whole number from 0 to 1,000,000, for the operator `name`.

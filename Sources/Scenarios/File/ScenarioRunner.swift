@@ -26,61 +26,9 @@ struct ScenarioError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// What a name in a scenario file stands for while it runs.
-private enum Value {
-    case signal(Signal<String>)
-    case subject(Subject<String>)
-    case connection(MulticastConnection<String>)
-    case terminal(ChannelTerminal<String>)
-    case groups(Signal<GroupedSignal<String, String>>)
-    /// What `map NAME` makes: flattened by the next operator.
-    case signals(Signal<Signal<String>>)
-    /// A command: used through its signals (`save.executing`) and `execute`.
-    case command(Command<String, String>)
-
-    /// The signal to subscribe to: a connection's is its subject's.
-    var signal: Signal<String> {
-        switch self {
-        case .signal(let signal): signal
-        case .subject(let subject): subject
-        case .connection(let connection): connection.signal
-        case .terminal(let terminal): terminal
-        case .groups: preconditionFailure("the parser lets groups be used only with 'each'")
-        case .signals: preconditionFailure("the parser lets a signal of signals be used only by an operator that flattens it")
-        case .command: preconditionFailure("the parser lets a command be used only through its signals and execute")
-        }
-    }
-
-    /// Notes where its signal was made (``SignalPlaces``): at `line` and `column`, or, with
-    /// `name`, declared by the statement at `line`. A command has no signal of its own.
-    func note(in places: SignalPlaces, name: String? = nil, line: Int, column: Int = 1) {
-        func note<V>(_ signal: Signal<V>) {
-            if let name { places.note(signal, name: name, line: line) } else { places.note(signal, line: line, column: column) }
-        }
-        switch self {
-        case .signal(let signal): note(signal)
-        case .subject(let subject): note(subject)
-        case .connection(let connection): note(connection.signal)
-        case .terminal(let terminal): note(terminal)
-        case .groups(let groups): note(groups)
-        case .signals(let signals): note(signals)
-        case .command: break
-        }
-    }
-
-    /// Sends `event` into a subject or channel terminal.
-    func send(_ event: Event<String>) {
-        switch self {
-        case .subject(let subject): subject.send(event)
-        case .terminal(let terminal): terminal.send(event)
-        default: preconditionFailure("checked by the parser")
-        }
-    }
-}
-
 /// Runs a parsed file's statements. Every name was checked by the parser,
 /// so a lookup that fails is a bug, reported by a precondition.
-private struct ScenarioRunner {
+struct ScenarioRunner {
     let scheduler: TestScheduler
     let log: SubscriptionLog?
     /// Where the run notes where each signal was made, when it is asked.
@@ -88,7 +36,7 @@ private struct ScenarioRunner {
     let file: ScenarioFile
     /// What the templates may make, when the run is limited.
     let text: TextBudget?
-    var values: [String: Value] = [:]
+    var values: [String: ScenarioValue] = [:]
     /// The declared schedulers, by name, and `main` once a command has used it: each on the run's
     /// clock and queue.
     var schedulers: [String: VirtualScheduler] = [:]
@@ -108,7 +56,7 @@ private struct ScenarioRunner {
         self.text = text
     }
 
-    func value(_ name: String) -> Value {
+    func value(_ name: String) -> ScenarioValue {
         guard let value = values[name] else { preconditionFailure("'\(name)' was checked by the parser") }
         return value
     }
@@ -128,7 +76,7 @@ private struct ScenarioRunner {
         return scheduler
     }
 
-    mutating func define(_ name: String, _ value: Value, line: Int) {
+    mutating func define(_ name: String, _ value: ScenarioValue, line: Int) {
         values[name] = value
         if let places { value.note(in: places, name: name, line: line) }
         switch value {
@@ -207,17 +155,17 @@ private struct ScenarioRunner {
     /// it is another declaration's signal under a second name (`let b = a`), a subject the file
     /// declared (`multicast subject`), or named by its last operator (`named "..."`).
     private func named(
-        _ value: Value, _ name: String, source: ScenarioFile.Source, operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>]
-    ) -> Value {
+        _ value: ScenarioValue, _ name: String, source: ScenarioFile.Source, operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>]
+    ) -> ScenarioValue {
         if case .name = source, operators.isEmpty { return value }
         // The command's own signal of signals, shared by every pipeline that starts from it, keeps its name.
         if case .command(_, .executionSignals) = source, operators.isEmpty { return value }
-        switch (value, operators.last?.value) {
-        case (_, .named?): break
-        case (.signal(let signal), _): signal.named(name)
-        case (.connection(let connection), .publish?): connection.signal.named(name)
-        case (.signals(let signals), _): signals.named(name)
-        default: break
+        if let last = operators.last?.value, last.is(.named) { return value }
+        switch value {
+        case .signal(let signal): signal.named(name)
+        case .connection(let connection): if operators.last?.value.is(.publish) == true { connection.signal.named(name) }
+        case .signals(let signals): signals.named(name)
+        case .subject, .terminal, .groups, .command: break
         }
         return value
     }
@@ -226,7 +174,7 @@ private struct ScenarioRunner {
     /// whose events hold `{}` (a request that uses the value that triggered it), a new one
     /// per value, filled with it and named like a call, so each request's lane says which value made it.
     /// - Parameter filler: What an event's text with `{}` becomes for a value, within the run's text budget.
-    private func requests(
+    func requests(
         of inner: String, filler: (String) -> @Sendable (String) -> String
     ) -> @Sendable (String) -> Signal<String> {
         guard let timeline = colds[inner], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) else {
@@ -275,52 +223,9 @@ private struct ScenarioRunner {
     private func pipeline(
         _ name: String, _ source: ScenarioFile.AtColumn<ScenarioFile.Source>,
         _ operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>], line: Int
-    ) -> Value {
-        let file = file
-        let text = text
-        /// Makes a value with `make` if the run's text budget allows its `bytes` (measured before it is
-        /// made) at the operator at `column`, or gives "" and stops the run.
-        func budgeted(column: Int32) -> @Sendable (_ bytes: Int, _ make: () -> String) -> String {
-            let place = TextBudget.Place(file: file, pipeline: name, line: line, column: Int(column))
-            return { bytes, make in
-                if let text, !text.allows(bytes, at: place) { return "" }
-                return make()
-            }
-        }
-        /// What `template` filled with `value` makes, within the run's text budget.
-        func filler(_ template: String, placeholder: String = "{}", column: Int32) -> @Sendable (String) -> String {
-            let template = Template(template, placeholder: placeholder)
-            let make = budgeted(column: column)
-            return { value in make(template.bytes(filledWith: value)) { template.filled(with: value) } }
-        }
-        /// What `template` filled with the text so far (`{acc}`), or with the value before (`combinePrevious`'s
-        /// `{prev}`), and a value (`{}`) makes, within the run's text budget.
-        func accumulator(_ template: String, placeholder: String = "{acc}", column: Int32) -> @Sendable (String, String) -> String {
-            let template = Template(template, placeholders: [placeholder, "{}"])
-            let make = budgeted(column: column)
-            return { running, value in
-                make(template.bytes(filledWith: [running, value])) { template.filled(with: [running, value]) }
-            }
-        }
-        /// Values made one text value, `(a, b)`, within the run's text budget.
-        func joiner(column: Int32) -> @Sendable ([String]) -> String {
-            let make = budgeted(column: column)
-            return { values in
-                make(values.reduce(2 + 2 * max(values.count - 1, 0)) { $0 + $1.utf8.count }) {
-                    "(" + values.joined(separator: ", ") + ")"
-                }
-            }
-        }
-        /// The signal of the name `inner` for each value (see ``requests(of:filler:)``).
-        func inner(_ inner: String, column: Int32) -> @Sendable (String) -> Signal<String> {
-            requests(of: inner) { filler($0, column: column) }
-        }
-        /// The signal of signals `map NAME` made; the parser puts a flattening operator only after one.
-        func signals(_ value: Value) -> Signal<Signal<String>> {
-            guard case .signals(let signals) = value else { preconditionFailure("checked by the parser") }
-            return signals
-        }
-        var current: Value
+    ) -> ScenarioValue {
+        let context = PipelineContext(runner: self, name: name, line: line)
+        var current: ScenarioValue
         switch source.value {
         case .name(let name): current = value(name)
         case .merge(let names): current = .signal(Signal.merge(names.map(signal)))
@@ -334,13 +239,13 @@ private struct ScenarioRunner {
             current = .signal(Signal.defer { deferred })
         case .deferReturn(let template):
             let scheduler = scheduler
-            let fill = filler(template, placeholder: "{now}", column: source.column)
+            let fill = context.filler(template, placeholder: "{now}", column: source.column)
             current = .signal(Signal.defer { Signal.return(fill("\(scheduler.now)")) })
         case .combineLatest(let names):
-            let join = joiner(column: source.column)
+            let join = context.joiner(column: source.column)
             current = .signal(Signal.combineLatest(names.map(signal), reduce: join))
         case .zip(let names):
-            let join = joiner(column: source.column)
+            let join = context.joiner(column: source.column)
             current = .signal(Signal.zip(names.map(signal)).map(join))
         case .interval(let seconds):
             let format = SecondsFormat()
@@ -349,144 +254,19 @@ private struct ScenarioRunner {
             guard case .command(let command) = value(name) else { preconditionFailure("checked by the parser") }
             switch which {
             case .executionSignals: current = .signals(command.executionSignals)
-            case .executing: current = .signal(command.executing.map(Self.text(of:)))
-            case .enabled: current = .signal(command.enabled.map(Self.text(of:)))
+            case .executing: current = .signal(command.executing.map(ScenarioValue.text(of:)))
+            case .enabled: current = .signal(command.enabled.map(ScenarioValue.text(of:)))
             case .errors: current = .signal(command.errors.map(EventText.message(of:)))
             }
         }
         if let places { current.note(in: places, line: line, column: Int(source.column)) }
-        for (op, column) in operators.lazy.map({ ($0.value, $0.column) }) {
-            if case .groupBy(let keys) = op {
-                current = .groups(current.signal.groupBy { keys[$0] ?? $0 })
-                if let places { current.note(in: places, line: line, column: Int(column)) }
-                continue
-            }
-            switch op {
-            case .map(let template):
-                let fill = filler(template, column: column)
-                current = .signal(current.signal.map(fill))
-            case .filter(let kept):
-                let kept = Set(kept)
-                current = .signal(current.signal.filter { kept.contains($0) })
-            case .flattenMapTo(let name):
-                let inner = inner(name, column: column)
-                current = .signal(current.signal.flattenMap(inner))
-            case .mapTo(let name):
-                current = .signals(current.signal.map(inner(name, column: column)))
-            case .switchToLatest: current = .signal(signals(current).switchToLatest())
-            case .flatten(let limit):
-                current = .signal(limit.map { signals(current).flatten(maxConcurrent: $0) } ?? signals(current).flatten())
-            case .concatSignals: current = .signal(signals(current).concat())
-            case .combineLatest(let name):
-                let join = joiner(column: column)
-                current = .signal(current.signal.combineLatest(with: signal(name)).map { join([$0.0, $0.1]) })
-            case .zip(let name):
-                let join = joiner(column: column)
-                current = .signal(current.signal.zip(with: signal(name)).map { join([$0.0, $0.1]) })
-            case .retry(let count): current = .signal(count.map { current.signal.retry($0) } ?? current.signal.retry())
-            case .repeat: current = .signal(current.signal.repeat())
-            case .takeWhile(let values):
-                let values = Set(values)
-                current = .signal(current.signal.take(while: { values.contains($0) }))
-            case .skipWhile(let values):
-                let values = Set(values)
-                current = .signal(current.signal.skip(while: { values.contains($0) }))
-            case .collect: current = .signal(current.signal.collect().map(joiner(column: column)))
-            case .aggregate(let start, let template):
-                current = .signal(current.signal.aggregate(start: start, reduce: accumulator(template, column: column)))
-            case .combinePrevious(let start, let template):
-                let combine = accumulator(template, placeholder: "{prev}", column: column)
-                current = .signal(current.signal.combinePrevious(start: start, reduce: combine))
-            case .any(let listed):
-                let answer: Signal<Bool>
-                if let listed {
-                    let listed = Set(listed)
-                    answer = current.signal.any { listed.contains($0) }
-                } else {
-                    answer = current.signal.any()
-                }
-                current = .signal(answer.map(Self.text(of:)))
-            case .all(let allowed):
-                let allowed = Set(allowed)
-                current = .signal(current.signal.all { allowed.contains($0) }.map(Self.text(of:)))
-            case .materialize:
-                let make = budgeted(column: column)
-                current = .signal(current.signal.materialize().map { event in make(EventText.bytes(of: event)) { EventText.text(of: event) } })
-            case .dematerialize: current = .signal(current.signal.map(EventText.event(of:)).dematerialize())
-            case .sideEffect(let effect, let name, let text):
-                let target = value(name)
-                // Only doNext's and doError's text is a template, filled with each value or message.
-                let fill = filler(effect.isTemplate ? text : "{}", column: column)
-                let signal = current.signal
-                current = switch effect {
-                case .next: .signal(signal.doNext { target.send(.next(fill($0))) })
-                case .error: .signal(signal.doError { target.send(.next(fill(EventText.message(of: $0)))) })
-                case .completed: .signal(signal.doCompleted { target.send(.next(text)) })
-                case .initially: .signal(signal.initially { target.send(.next(text)) })
-                case .finally: .signal(signal.finally { target.send(.next(text)) })
-                }
-            case .takeUntil(let name): current = .signal(current.signal.take(until: signal(name)))
-            case .takeUntilReplacement(let name): current = .signal(current.signal.take(untilReplacement: signal(name)))
-            case .flattenMapReturn(let template):
-                let fill = filler(template, column: column)
-                current = .signal(current.signal.flattenMap { Signal.return(fill($0)) })
-            case .flattenMapError(let message):
-                current = .signal(current.signal.flattenMap { _ in Signal<String>.error(ScenarioError(description: message)) })
-            case .merge(let name): current = .signal(current.signal.merge(signal(name)))
-            case .concat(let name): current = .signal(current.signal.concat(signal(name)))
-            case .startWith(let value): current = .signal(current.signal.startWith(value))
-            case .catchTo(let name): current = .signal(current.signal.catchTo(signal(name)))
-            case .catchToReturn(let value): current = .signal(current.signal.catchTo(.return(value)))
-            case .take(let count): current = .signal(current.signal.take(count))
-            case .skip(let count): current = .signal(current.signal.skip(count))
-            case .takeLast(let count): current = .signal(current.signal.takeLast(count))
-            case .mapReplace(let value): current = .signal(current.signal.mapReplace(value))
-            case .distinctUntilChanged: current = .signal(current.signal.distinctUntilChanged())
-            case .scan(let start, let template):
-                current = .signal(current.signal.scan(start: start, reduce: accumulator(template, column: column)))
-            case .delay(let seconds): current = .signal(current.signal.delay(seconds))
-            case .throttle(let seconds, nil): current = .signal(current.signal.throttle(seconds))
-            case .throttle(let seconds, let listed?):
-                let throttled = Set(listed)
-                current = .signal(current.signal.throttle(seconds, valuesPassing: { throttled.contains($0) }))
-            case .bufferWithTime(let seconds):
-                current = .signal(current.signal.bufferWithTime(seconds, on: scheduler).map(joiner(column: column)))
-            case .timeout(let seconds): current = .signal(current.signal.timeout(seconds, on: scheduler))
-            case .sample(let name): current = .signal(current.signal.sample(signal(name)))
-            case .then(let name):
-                let next = signal(name)
-                current = .signal(current.signal.then { next })
-            case .ignoreValues: current = .signal(current.signal.ignoreValues())
-            case .multicast(let name):
-                guard case .subject(let subject) = value(name) else { preconditionFailure("checked by the parser") }
-                current = .connection(current.signal.multicast(subject))
-            case .publish: current = .connection(current.signal.publish())
-            case .replay: current = .signal(current.signal.replay())
-            case .replayLast: current = .signal(current.signal.replayLast())
-            case .replayLazily: current = .signal(current.signal.replayLazily())
-            case .autoconnect:
-                guard case .connection(let connection) = current else { preconditionFailure("checked by the parser") }
-                current = .signal(connection.autoconnect())
-            case .named(let name):
-                switch current {
-                case .signal(let signal): current = .signal(signal.named(name))
-                case .subject(let subject): current = .subject(subject.named(name))
-                case .connection(let connection): current = .signal(connection.signal.named(name))
-                case .terminal(let terminal): current = .signal(terminal.named(name))
-                case .signals(let signals): current = .signals(signals.named(name))
-                case .groups, .command: preconditionFailure("checked by the parser")
-                }
-            case .deliverOn(let name): current = .signal(current.signal.deliver(on: scheduler(name)))
-            case .subscribeOn(let name): current = .signal(current.signal.subscribe(on: scheduler(name)))
-            case .groupBy: break
-            }
-            if let places { current.note(in: places, line: line, column: Int(column)) }
+        for op in operators {
+            current = op.value.form.run(OperatorStep(current: current, arguments: op.value.arguments, pipeline: context, column: op.column))
+            if let places { current.note(in: places, line: line, column: Int(op.column)) }
         }
         return current
     }
 
-    /// A Boolean as a scenario file's values write it (`any`, `all`): "true" or "false".
-    private static func text(of answer: Bool) -> String { answer ? "true" : "false" }
 
     private func perform(_ action: ScenarioFile.Action) -> @Sendable () -> Void {
         let scheduler = scheduler
@@ -662,7 +442,7 @@ private struct Nesting {
                 // A side effect sends into its subject while the pipeline delivers (or subscribes): what
                 // the subject's subscribers do runs on top of the pipeline, as if it fed the subject.
                 for op in operators {
-                    if let subject = op.value.sideEffectSubject {
+                    for subject in op.value.targets {
                         feeds[partners[subject] ?? subject, default: []].append(name)
                     }
                 }
@@ -689,7 +469,7 @@ private struct Nesting {
             case .merge(let list), .concat(let list), .combineLatest(let list), .zip(let list): names = list
             case .return, .empty, .never, .error, .deferReturn, .interval: names = []
             }
-            for op in operators { if let operand = op.value.operand { names.append(operand) } }
+            for op in operators { names += op.value.operands }
             return names
         }
     }
@@ -714,8 +494,9 @@ private struct Nesting {
         }
         guard visit(nil, depth) else { return depth }
         for (index, op) in operators.lazy.map(\.value).enumerated() {
-            if case .named = op { continue }  // names the signal; adds nothing.
-            depth = max(depth, op.operand.map(depthOf) ?? 0) + 1
+            let levels = op.definition.nestingLevels
+            guard levels > 0 else { continue }  // names the signal; adds nothing.
+            depth = max(depth, op.operands.map(depthOf).max() ?? 0) + levels
             guard visit(index, depth) else { return depth }
         }
         return depth

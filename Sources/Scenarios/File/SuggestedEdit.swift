@@ -43,10 +43,12 @@ extension ScenarioFile {
                   let tokens = edit.tokens(ofLine: made.line) else { return nil }
             let own = tokens.drop { $0.column <= made.column }.prefix { $0.kind != .symbol("|") }
             guard let first = own.first, let last = own.last else { return nil }
-            switch op.value {
-            case .flattenMapTo(let inner): edit.replace(line: made.line, from: first.column, to: last.end, with: "map \(inner) | switchToLatest")
-            case .flatten: edit.replace(line: made.line, from: first.column, to: last.end, with: "switchToLatest")
-            default: return nil
+            if op.value.is(.flattenMap), let inner = op.value.operands.first {
+                edit.replace(line: made.line, from: first.column, to: last.end, with: "map \(inner) | switchToLatest")
+            } else if op.value.is(.flatten) {
+                edit.replace(line: made.line, from: first.column, to: last.end, with: "switchToLatest")
+            } else {
+                return nil
             }
         }
         return edit.isEmpty ? nil : edit

@@ -1,7 +1,10 @@
+@testable import Scenarios
+
 // The truth oracle's generator (issue 25, item 6): random valid scenario files, seeded and
 // reproducible, over the scenario language: cold signals, subjects, behavior and replay subjects,
 // channels, commands, schedulers and hops, pipelines of the runtime's operators, connections,
-// subscriptions with disposals, sends, completions, errors and executions at random times.
+// subscriptions with disposals, sends, completions, errors and executions at random times. Its
+// operators are drawn from the language's operator table, each form with random arguments.
 
 /// Makes one scenario file per seed.
 struct ScenarioGenerator {
@@ -152,65 +155,69 @@ struct ScenarioGenerator {
         }
     }
 
-    /// One operator of a pipeline (or two, for those that come in pairs), and whether it makes a
-    /// connection that must be connected.
+    /// One operator of a pipeline, drawn from the language's operator table (or two, when the first
+    /// makes what only another can follow), and whether it makes a connection that must be connected.
     private mutating func operators() -> (text: String, connection: Bool) {
-        let other = pick(signals)
-        let values = (0..<int(1...2)).map { _ in "\"\(value())\"" }.joined(separator: ", ")
-        let seconds = text(Double(int(1...4)) / 2)
-        switch int(0...52) {
-        case 0: return ("map \"<{}>\"", false)
-        case 1: return ("filter \(values)", false)
-        case 2: return ("take \(int(0...3))", false)
-        case 3: return ("skip \(int(0...2))", false)
-        case 4: return ("takeLast \(int(1...2))", false)
-        case 5: return ("distinctUntilChanged", false)
-        case 6: return ("scan \"\" \"{acc}{}\"", false)
-        case 7: return ("delay \(seconds)", false)
-        case 8: return ("throttle \(seconds)", false)
-        case 9: return ("startWith \"s\"", false)
-        case 10: return ("catchTo return \"E\"", false)
-        case 11: return ("catchTo \(other)", false)
-        case 12: return ("retry \(int(1...2))", false)
-        case 13: return ("takeUntil \(other)", false)
-        case 14: return ("takeUntilReplacement \(other)", false)
-        case 15: return ("sample \(other)", false)
-        case 16: return ("combineLatest \(other)", false)
-        case 17: return ("zip \(other)", false)
-        case 18: return ("merge \(other)", false)
-        case 19: return ("concat \(other)", false)
-        case 20: return ("then \(other)", false)
-        case 21: return ("ignoreValues", false)
-        case 22: return ("materialize", false)
-        case 23: return ("collect", false)
-        case 24: return ("aggregate \"\" \"{acc}{}\"", false)
-        case 25: return ("combinePrevious \"-\" \"{prev}>{}\"", false)
-        case 26: return (chance(50) ? "any" : "any \(values)", false)
-        case 27: return ("all \(values)", false)
-        case 28: return ("takeWhile \(values)", false)
-        case 29: return ("skipWhile \(values)", false)
-        case 30: return ("flattenMap \(colds.isEmpty ? other : pick(colds))", false)
-        case 31: return ("flattenMap return \"r{}\"", false)
-        case 32: return ("map \(colds.isEmpty ? other : pick(colds)) | \(pick(["switchToLatest", "flatten", "flatten 2", "concat"]))", false)
-        case 33: return (schedulers.isEmpty ? "mapReplace \"x\"" : "deliverOn \(pick(schedulers))", false)
-        case 34: return (schedulers.isEmpty ? "mapReplace \"y\"" : "subscribeOn \(pick(schedulers))", false)
-        case 35: return (subjects.isEmpty ? "ignoreValues" : "doNext \(pick(subjects)) \"saw {}\"", false)
-        case 36: return (subjects.isEmpty ? "ignoreValues" : "initially \(pick(subjects)) \"start\"", false)
-        case 37: return ("replayLast", false)
-        case 38: return ("replay", false)
-        case 39: return ("replayLazily", false)
-        case 40: return ("publish | autoconnect", false)
-        case 41: return ("publish", true)
-        case 42: return ("bufferWithTime \(seconds)", false)
-        case 43: return ("timeout \(seconds)", false)
-        case 44: return (subjects.isEmpty ? "publish" : "multicast \(pick(subjects.filter { !$0.hasPrefix("model") && !$0.hasPrefix("view") } + ["x"]))", true)
-        case 45: return ("dematerialize", false)
-        case 46: return (subjects.isEmpty ? "ignoreValues" : "finally \(pick(subjects)) \"end\"", false)
-        case 48: return (subjects.isEmpty ? "ignoreValues" : "doError \(pick(subjects)) \"failed: {}\"", false)
-        case 49: return (subjects.isEmpty ? "ignoreValues" : "doCompleted \(pick(subjects)) \"done\"", false)
-        case 50: return ("named \"n\(int(1...9))\"", false)
-        case 51: return ("repeat | take \(int(1...4))", false)
-        default: return ("throttle \(seconds) \(values)", false)
+        while true {
+            let row = pick(OperatorDefinition.table)
+            // A pipeline so far is a signal: forms that need a signal of signals or a connection come
+            // after the form that makes one, and groups only in ``declareGroups()``.
+            let forms = row.forms.filter { $0.input == .signal || $0.input == .any }.filter { $0.output != .groups }
+            guard !forms.isEmpty, let made = written(row, pick(forms)) else { continue }
+            return made
+        }
+    }
+
+    /// `row` in `form` with random arguments, followed by what must follow it, and whether it
+    /// leaves a connection; nil when the file has nothing its pieces need (no subject, no scheduler).
+    private mutating func written(_ row: OperatorDefinition, _ form: OperatorForm) -> (text: String, connection: Bool)? {
+        var words = [row.keyword]
+        for piece in form.pieces {
+            guard let argument = argument(piece, of: row.keyword) else { return nil }
+            if !argument.isEmpty { words.append(argument) }
+        }
+        var text = words.joined(separator: " ")
+        // `repeat` subscribes again for ever: `take` ends it.
+        if row.keyword == "repeat" { text += " | take \(int(1...4))" }
+        switch form.output {
+        case .signals:
+            let flattening = OperatorDefinition.table.flatMap { row in row.forms.filter { $0.input == .signals }.map { (row, $0) } }
+            let (next, nextForm) = pick(flattening)
+            guard let after = written(next, nextForm) else { return nil }
+            return (text + " | " + after.text, after.connection)
+        case .connection:
+            guard chance(50) else { return (text, true) }
+            return (text + " | autoconnect", false)
+        case .signal, .same, .groups:
+            return (text, false)
+        }
+    }
+
+    /// A random argument for `piece` of the operator `keyword`: "" for an optional piece left out,
+    /// nil when the file has nothing it needs.
+    private mutating func argument(_ piece: OperatorPiece, of keyword: String) -> String? {
+        switch piece {
+        case .word(let word): return word
+        case .signal: return colds.isEmpty || chance(50) ? pick(signals) : pick(colds)
+        case .subject:
+            // A channel's terminals are not subjects a connection can go through.
+            let plain = subjects.filter { !$0.hasPrefix("model") && !$0.hasPrefix("view") }
+            return plain.isEmpty ? nil : pick(plain)
+        case .target: return subjects.isEmpty ? nil : pick(subjects)
+        case .scheduler: return schedulers.isEmpty ? nil : pick(schedulers)
+        case .count:
+            // `retry 0` retries for ever; a longer skip or takeLast seldom shows anything new.
+            let range = ["retry": 1...2, "skip": 0...2, "takeLast": 1...2][keyword] ?? 0...3
+            return String(int(range))
+        case .seconds: return text(Double(int(1...4)) / 2)
+        case .text(_, let example):
+            return keyword == "named" ? "\"n\(int(1...9))\"" : example
+        case .values: return (0..<int(1...2)).map { _ in "\"\(value())\"" }.joined(separator: ", ")
+        case .keys: return "\"a\" = \"odd\", \"c\" = \"odd\", \"b\" = \"even\""
+        case .optional(let inner):
+            // A bare `retry` retries for ever.
+            guard keyword == "retry" || chance(60) else { return "" }
+            return argument(inner, of: keyword)
         }
     }
 
