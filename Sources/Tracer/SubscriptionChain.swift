@@ -87,3 +87,27 @@ public struct SubscriptionChain: Hashable, Sendable {
         (isCut ? "… → " : "") + names.joined(separator: " → ")
     }
 }
+
+extension Trace {
+    /// The subscription at the start of subscription `id`'s chain (``SubscriptionChain``): reached
+    /// going up through each one's parent or, without one, the subscription it feeds, within
+    /// ``SubscriptionChain/maximumDepth`` steps. Two subscriptions with the same start were made
+    /// for the same subscriber: a `retry`'s attempts, say.
+    func topmostSubscription(of id: Int) -> Int {
+        var current = id
+        var visited: Set<Int> = [id]
+        for _ in 0..<SubscriptionChain.maximumDepth {
+            let subscription = subscriptions[current]
+            let up: Int? = if let parent = subscription.parent {
+                parent
+            } else if case .subscription(let fed) = subscription.subscriber {
+                fed
+            } else {
+                nil
+            }
+            guard let up, subscriptions.indices.contains(up), visited.insert(up).inserted else { break }
+            current = up
+        }
+        return current
+    }
+}

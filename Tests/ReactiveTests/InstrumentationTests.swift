@@ -577,6 +577,32 @@ private enum Report: Equatable, CustomStringConvertible {
         #expect(sends.allSatisfy { $0.cause == nil })
     }
 
+    @Test("a send into a subject while it delivers is queued, and its report names the delivery that sent it", arguments: [false, true])
+    func queuedSendNamesItsCause(terminal: Bool) {
+        let scheduler = TestScheduler()
+        let collector = Collector()
+        Instrumentation.withInstrument(collector, clock: scheduler) {
+            let subject = Subject<Int>()
+            scheduler.perform {
+                // The first subscriber sends again while the subject still delivers 1 to the second.
+                subject.subscribe(label: "S1", next: { value in
+                    guard value == 1 else { return }
+                    if terminal { subject.sendCompleted() } else { subject.sendNext(2) }
+                })
+                subject.subscribe(label: "S2", next: { _ in })
+                subject.sendNext(1)
+            }
+        }
+        let events = collector.events
+        let firstDelivery = events.first { Report($0.kind) == .next(0, "1", replayed: false) }
+        let secondDelivery = events.first { Report($0.kind) == .next(1, "1", replayed: false) }
+        let queued = events.first { Report($0.kind) == (terminal ? .sentCompleted(0) : .sentNext(0, "2")) }
+        #expect(firstDelivery != nil && queued != nil)
+        // Queued: reported after the subject handed 1 to its second subscriber.
+        #expect((queued?.sequence ?? 0) > (secondDelivery?.sequence ?? .max))
+        #expect(queued?.cause == firstDelivery?.sequence)
+    }
+
     @Test("the cause of a value a connection's subject receives from its source is the source delivery")
     func sourceDeliveryCausesSend() {
         let scheduler = TestScheduler()

@@ -32,7 +32,9 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
     // @unchecked: every stored property is Sendable or guards itself; subclasses keep
     // their state in a Locked state machine.
     enum Command: Sendable {
-        case event(Event<Value>)
+        /// An event sent while another thread, or this one further up, was delivering: with what
+        /// was running where it was sent, so that its report names the delivery that sent it.
+        case event(Event<Value>, sentIn: Probe.Carried?)
         case attach(Passthrough<Value>)
     }
 
@@ -71,14 +73,18 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
 
     /// Sends `value` to every current subscriber.
     public func sendNext(_ value: Value) {
-        drain.submit(now: { deliverNext(value) }, orLater: .event(.next(value))) { process($0) }
+        drain.submit(now: { deliverNext(value) }, orLater: .event(.next(value), sentIn: .current)) { process($0) }
     }
 
     /// Sends `error` to every current subscriber and disposes what feeds the subject.
-    public func sendError(_ error: any Error) { drain.submit(.event(.error(error)), process) }
+    public func sendError(_ error: any Error) {
+        drain.submit(now: { broadcast(.error(error)) }, orLater: .event(.error(error), sentIn: .current), process)
+    }
 
     /// Sends completion to every current subscriber and disposes what feeds the subject.
-    public func sendCompleted() { drain.submit(.event(.completed), process) }
+    public func sendCompleted() {
+        drain.submit(now: { broadcast(.completed) }, orLater: .event(.completed, sentIn: .current), process)
+    }
 
     /// Adopts the disposable of a subscription that feeds this subject, so
     /// that the subject's termination ends it.
@@ -129,7 +135,7 @@ public class Subject<Value: Sendable>: Signal<Value>, Subscriber, @unchecked Sen
 
     private func process(_ command: Command) {
         switch command {
-        case .event(let event): broadcast(event)
+        case .event(let event, let context): context.run { broadcast(event) }
         case .attach(let passthrough): attach(passthrough)
         }
     }

@@ -14,25 +14,54 @@ extension Trace {
     /// late subscriber receives the last value sent before it. A `publish` connection's subject
     /// (one the user did not make, described by RAC as `-publish`, or renamed by the file's `let`)
     /// has no declaration to change, so the sentence says what would keep the values instead.
+    ///
+    /// A value the same subscriber received through another subscription to the subject, open when
+    /// it was sent, is not missed: a `retry` attempt's new subscription comes after values the
+    /// attempt before it received (and filtered, or failed on). Nor is one already said missed by
+    /// an earlier subscription of the same subscriber.
     func missedValues(plumbing: [Bool], subscribed: [Int?]) -> [Finding] {
         /// Whether `signal` is a subject of the user's, whose sends a late subscriber misses.
         func isUsersSubject(_ signal: Int) -> Bool {
             signals.indices.contains(signal) && signals[signal].kind == .subject && !plumbing[signal]
         }
         let connectionSubjects = Set(signals.lazy.filter { $0.kind == .connection }.compactMap(\.subject))
-        var sent: [Int: [(value: String, time: Double, event: Int)]] = [:]  // by subject, so far
+        // By subject, so far: each value sent, and the subscribers (by their topmost subscription)
+        // that had a subscription to the subject open then.
+        var sent: [Int: [(value: String, time: Double, event: Int, reached: Set<Int>)]] = [:]
+        var open: [Int: [Int: Int]] = [:]  // by subject: how many open subscriptions each topmost one has
+        var tops: [Int?] = Array(repeating: nil, count: subscriptions.count)
+        func top(of subscription: Int) -> Int {
+            if let known = tops[subscription] { return known }
+            let found = topmostSubscription(of: subscription)
+            tops[subscription] = found
+            return found
+        }
+        func close(_ subscription: Int) {
+            guard subscriptions.indices.contains(subscription) else { return }
+            let signal = subscriptions[subscription].signal
+            guard isUsersSubject(signal), let count = open[signal]?[top(of: subscription)] else { return }
+            open[signal]?[top(of: subscription)] = count > 1 ? count - 1 : nil
+        }
+        var closed: Set<Int> = []
         var findings: [Finding] = []
         for (index, event) in events.enumerated() {
             switch event.kind {
             case .send(let signal, let value) where isUsersSubject(signal):
-                sent[signal, default: []].append((value, event.time, index))
+                sent[signal, default: []].append((value, event.time, index, Set(open[signal, default: [:]].keys)))
+            case .completed(let subscription, _), .error(let subscription, _, _), .dispose(let subscription):
+                if closed.insert(subscription).inserted { close(subscription) }
             case .subscribe(let subscription):
                 guard subscriptions.indices.contains(subscription) else { break }
                 let signal = subscriptions[subscription].signal
-                guard isUsersSubject(signal), let missed = sent[signal], !missed.isEmpty else { break }
+                guard isUsersSubject(signal) else { break }
+                let subscriber = top(of: subscription)
+                open[signal, default: [:]][subscriber, default: 0] += 1
+                guard let missed = sent[signal]?.filter({ !$0.reached.contains(subscriber) }), !missed.isEmpty else { break }
                 let chain = SubscriptionChain(leadingTo: subscription, in: self)
                 // Only a subscriber's: a subscription no binding made (a connection's) is no one's loss.
                 guard chain.hasCause, !isTriggerSide(subscription, subscribed: subscribed) else { break }
+                // Said once for the subscriber: a later attempt of it misses them no more than this one.
+                for at in sent[signal]!.indices { sent[signal]![at].reached.insert(subscriber) }
                 let name = name(of: signal)
                 let count = missed.count == 1 ? "1 value was" : "\(missed.count) values were"
                 let last = missed[missed.count - 1]

@@ -186,7 +186,8 @@ func truthViolations(of trace: Trace, names: [String] = []) -> [TruthViolation] 
 /// reached no one, the subject having no subscriber then, as its sentence says; a dead connection's
 /// late connects and subscriptions came after its disconnect; a stale inner value came after a newer
 /// inner signal started; a swallowed error is the failed subscription's; a subscription that never
-/// ended did not; a connection without subscribers had none.
+/// ended did not; a connection without subscribers had none. Each sentence's counts, times and
+/// reasons are recounted from the events too (``sentenceViolations(of:in:life:)``).
 private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [TruthViolation] {
     var violations: [TruthViolation] = []
     func fail(_ detail: String) { violations.append(TruthViolation(invariant: "findings say what their events show", detail: detail)) }
@@ -196,6 +197,9 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
               finding.signals.allSatisfy(trace.signals.indices.contains) else {
             fail("\(finding.kind) names an event, subscription or signal the trace does not have")
             continue
+        }
+        for detail in sentenceViolations(of: finding, in: trace, life: life) {
+            violations.append(TruthViolation(invariant: "a finding's sentence says what its events show", detail: detail))
         }
         switch finding.kind {
         case .repeatedSideEffect:
@@ -284,6 +288,128 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
         }
     }
     return violations
+}
+
+/// What `finding`'s sentence says that its events do not show, recounted from the trace: how many
+/// runs, values, sends or subscriptions it counts; the times it gives of the event it is about (an
+/// end, a disconnect, a connect, an error, a late subscription); the message it quotes; and, for an
+/// ignored send, each reason it gives (no subscriber then, or subscribers that took nothing more)
+/// held for at least one of its sends. A missed value reached no other subscription of the same
+/// subscriber.
+private func sentenceViolations(of finding: Finding, in trace: Trace, life: SubscriptionLife) -> [String] {
+    var details: [String] = []
+    let sentence = finding.sentence
+    func says(_ part: String, _ why: @autoclosure () -> String) {
+        if !sentence.contains(part) { details.append("\(finding.kind) should say \"\(part)\" (\(why())): \(sentence)") }
+    }
+    func at(_ event: Int) -> String { SecondsFormat.forPeople.format(trace.events[event].time) }
+    func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
+    /// The first event at which `subject` was completed or failed by a send, if any.
+    func end(of subject: Int) -> Int? {
+        trace.events.indices.first { index in
+            switch trace.events[index].kind {
+            case .sendCompleted(subject), .sendError(subject, _): true
+            default: false
+            }
+        }
+    }
+    switch finding.kind {
+    case .repeatedSideEffect:
+        says("ran \(finding.events.count) times", "its events are \(finding.events.count) runs")
+    case .missedValues:
+        guard let signal = finding.signals.first, let late = finding.subscriptions.first,
+              let subscribed = life.subscribed[late] else { break }
+        says("at \(at(subscribed)), after \(plural(finding.events.count, "value was", "values were")) sent",
+             "the late subscription and the values sent before it")
+        // Missed by the subscriber: none of its other subscriptions to the subject was open when it
+        // was sent. (A value sent after the subject ended counts: a RAC 2.5 subject keeps no end, and
+        // a subscriber that came after it but before the send would have received it.)
+        let root = topmost(late, in: trace)
+        for event in finding.events {
+            let open = trace.subscriptions.filter {
+                $0.signal == signal && $0.id != late && topmost($0.id, in: trace) == root && life.isAlive($0.id, at: event)
+            }
+            if let first = open.first {
+                details.append("the missed value at event \(event) reached \(trace.describe(subscription: first.id)), "
+                    + "a subscription of the same subscriber")
+            }
+        }
+    case .ignoredSend:
+        guard let signal = finding.signals.first, let first = finding.events.first else { break }
+        if end(of: signal) != first {
+            details.append("an ignored send's end, event \(first), is not the first end of \(trace.signals[signal].name)")
+        }
+        let how = switch trace.events[first].kind {
+        case .sendCompleted: "completed"
+        case .sendError(_, let message): "failed with the error \"\(shortened(message, to: 40))\""
+        default: "?"
+        }
+        says("\(how) at \(at(first))", "the subject's end")
+        says("\(plural(finding.events.count - 1, "thing", "things")) sent to it after that", "its sends")
+        let sends = finding.events.dropFirst()
+        let alive = sends.map { send in trace.subscriptions.contains { $0.signal == signal && life.isAlive($0.id, at: send) } }
+        if sentence.contains("its subscribers then took nothing more"), !alive.contains(true) {
+            details.append("an ignored send is said to have had subscribers that took nothing more; none had any")
+        }
+        if sentence.contains("it had no subscriber then"), !alive.contains(false) {
+            details.append("an ignored send is said to have had no subscriber; each had one")
+        }
+        // The first send's reason, named in full: with no subscriber then, the last subscription to
+        // the subject that ended before it, how and when (or that it never had one).
+        if let send = sends.first, alive.first == false {
+            let last = trace.subscriptions.filter { $0.signal == signal }.compactMap { subscription -> (end: Int, id: Int)? in
+                guard let end = life.ended[subscription.id], end < send else { return nil }
+                return (end, subscription.id)
+            }.max { $0.end < $1.end }
+            if let last {
+                let how = switch trace.events[last.end].kind {
+                case .error: "failed"
+                case .completed: "completed"
+                default: "was disposed"
+                }
+                says("it had no subscriber then: the last, \(trace.describe(subscription: last.id)), \(how) at \(at(last.end))",
+                     "the last subscription to end before the first send")
+            } else {
+                says("it had no subscriber then: it never had one", "no subscription to it ended before the first send")
+            }
+        }
+    case .staleInnerValues:
+        let values = finding.events.filter { if case .next = trace.events[$0].kind { true } else { false } }
+        says("received \(plural(values.count, "value", "values")) from an older inner signal", "its stale values")
+    case .swallowedError:
+        guard let error = finding.events.first, case .error(_, let message, _) = trace.events[error].kind else { break }
+        says("The error \"\(shortened(message, to: 40))\"", "the error's message")
+        says(" at \(at(error)) never reached", "the error's time")
+    case .neverEnded:
+        says(plural(finding.subscriptions.count, "subscription was still open", "subscriptions were still open"),
+             "its open subscriptions")
+        says("When the run ended at \(SecondsFormat.forPeople.format(trace.duration))", "the run's end")
+    case .deadConnection:
+        guard let disconnect = finding.events.first else { break }
+        says("was disconnected at \(at(disconnect))", "its disconnect")
+    case .connectedWithoutSubscribers:
+        guard let connect = finding.events.first else { break }
+        if case .connect = trace.events[connect].kind {} else { details.append("its first event, \(connect), is not a connect") }
+        says("connected at \(at(connect))", "its connect")
+    }
+    return details
+}
+
+/// The subscription at the top of `subscription`'s chain: the one no other subscription made or fed.
+private func topmost(_ subscription: Int, in trace: Trace) -> Int {
+    var current = subscription
+    var seen: Set<Int> = []
+    while seen.insert(current).inserted {
+        let here = trace.subscriptions[current]
+        if let parent = here.parent, trace.subscriptions.indices.contains(parent) {
+            current = parent
+        } else if case .subscription(let fed) = here.subscriber, trace.subscriptions.indices.contains(fed) {
+            current = fed
+        } else {
+            break
+        }
+    }
+    return current
 }
 
 /// The graph's arrows against the trace's subscriptions, read apart from the code that draws:
