@@ -22,23 +22,3 @@ public enum ReceivedValues: Sendable, Hashable {
     /// Values are not what it sends: it waits for its receiver's end (`ignoreValues`, `then`).
     case ignored
 }
-
-extension SignalOperation.Name {
-    /// What an operator of this name does with each value it receives.
-    public var receivedValues: ReceivedValues {
-        switch self {
-        case .takeUntil, .sample: .receiverCarriedOrDropped
-        case .aggregate, .collect, .any, .all, .bufferWithTime: .folded
-        case .combineLatest, .combineLatestReduce, .combineLatestWith, .zip, .zipWith: .combined
-        case .ignoreValues, .then: .ignored
-        case .return, .error, .interval, .defer, .createSignal, .merge, .concat, .if, .map, .mapReplace, .filter, .take, .skip, .takeLast, .takeWhile, .skipWhile, .distinctUntilChanged,
-             .scan, .scanWithIndex, .combinePrevious, .not, .and, .materialize, .dematerialize, .doNext, .doError,
-             .doCompleted, .initially, .finally, .flattenMap, .flatten, .concatSignals, .switchToLatest, .startWith,
-             .thenBlock, .takeUntilReplacement, .catch, .catchTo, .retry, .repeat, .delay,
-             .throttle, .timeout, .deliverOn, .subscribeOn, .groupBy, .group, .multicast, .publish, .replay, .replayLast,
-             .replayLazily, .autoconnect, .commandExecutionSignals, .commandErrors, .commandExecuting, .commandEnabled,
-             .commandExecution, .channelSubject, .channelTerminal:
-            .carriedOrDropped
-        }
-    }
-}

@@ -73,13 +73,9 @@ extension TraceSignal {
         case .replayLazily where signal.kind.isHot:
             // The replay subject replayLazily multicasts through, beside the signal named for it.
             return "multicast of \(receiver)"
-        case .map, .mapReplace, .filter, .ignoreValues, .take, .skip, .takeLast, .takeWhile, .skipWhile,
-             .distinctUntilChanged, .scan, .scanWithIndex, .aggregate, .combinePrevious, .collect, .any, .all, .not,
-             .and, .materialize, .dematerialize, .doNext, .doError, .doCompleted, .initially, .finally, .flattenMap,
-             .flatten, .concatSignals, .switchToLatest, .startWith, .then, .combineLatestWith, .zipWith, .takeUntil,
-             .takeUntilReplacement, .sample, .catch, .catchTo, .retry, .repeat, .delay, .throttle, .bufferWithTime,
-             .timeout, .deliverOn, .subscribeOn, .groupBy, .multicast, .publish, .replay, .replayLast, .replayLazily,
-             .autoconnect:
+        default:
+            // Every other operation applies to a receiver and is read as RAC's selector of it: a new
+            // operator is named so without a line here.
             return "\(selector) of \(receiver)"
         }
     }
