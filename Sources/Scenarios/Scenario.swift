@@ -94,12 +94,17 @@ public struct Scenario: Sendable, Identifiable {
     }
 
     /// Runs the scenario with no limit on its events, as ``trace(maximumEvents:)``
-    /// does: for scenarios known to end, such as the ``Catalog``'s. A scenario file
-    /// from elsewhere may never end: give it a limit.
+    /// does: for scenarios known to end within ``maximumTime``, such as the ``Catalog``'s.
+    /// A scenario file from elsewhere may never end: give it a limit.
     public func trace() -> Trace {
         let scenario = self
         return Self.onLargeStack { try! scenario.run(maximumEvents: nil).get() }  // no limit: always a trace
     }
+
+    /// The most virtual time a run may take, in seconds: 1,000,000,000 (about 31 years). A run
+    /// whose work is due later (a timer repeated for ever, a long signal repeated, delays
+    /// chained) stops there, with ``RunLimitExceeded/time(_:)``, before its clock could overflow.
+    public static let maximumTime: Double = 1_000_000_000
 
     /// The stack of the thread that ``trace()`` runs a scenario on: 256 MB of address
     /// space, of which only what the run uses is ever touched.
@@ -111,8 +116,9 @@ public struct Scenario: Sendable, Identifiable {
         let recorder = TraceRecorder(origin: 0, limit: maximumEvents)
         let budget = maximumEvents.map { ReportBudget(maximumReports: $0) }
         let text = budget.map(TextBudget.init(reports:))
-        let trace = trace(recordingInto: recorder, budget: budget, text: text)
+        let (trace, late) = run(recordingInto: recorder, budget: budget, text: text)
         if let refusal = text?.exceeded { return .failure(.text(refusal)) }
+        if let late { return .failure(.time(late)) }
         guard let trace else { return .failure(.events(EventLimitExceeded(maximumEvents: maximumEvents ?? 0))) }
         return .success(trace)
     }
@@ -126,16 +132,33 @@ public struct Scenario: Sendable, Identifiable {
     ///     whether the trace is whole.
     ///   - text: What a scenario file's templates may make; it stops the run through `budget`.
     func trace(recordingInto recorder: TraceRecorder, budget: ReportBudget? = nil, text: TextBudget? = nil) -> Trace? {
+        run(recordingInto: recorder, budget: budget, text: text).trace
+    }
+
+    /// ``trace(recordingInto:budget:text:)``, and why the run stopped when its work went past
+    /// ``maximumTime`` (then without a trace).
+    private func run(
+        recordingInto recorder: TraceRecorder, budget: ReportBudget?, text: TextBudget?
+    ) -> (trace: Trace?, late: TimeLimitExceeded?) {
         let scheduler = TestScheduler()
+        var late: TimeLimitExceeded?
         let gate = RecordingGate(recorder, log: log, places: places)
         // What Trace.record(title:clock:_:) does, with a gate that can be closed afterwards.
         let kept = Instrumentation.withInstrument(gate, clock: scheduler, budget: budget) {
             let kept = scheduler.perform { body(scheduler, text) }
-            // Step by step, to stop when the budget runs out: a scenario may schedule without end.
-            while budget?.isExhausted != true, scheduler.pendingCount > 0 { scheduler.step() }
+            // Step by step, to stop when the budget runs out or the work is due too late: a scenario
+            // may schedule without end.
+            while budget?.isExhausted != true, let due = scheduler.nextDueTime {
+                guard due <= Self.maximumTime else {
+                    // Work the clock could not say the time of is due at its end.
+                    late = TimeLimitExceeded(maximumTime: Self.maximumTime, dueTime: due < Double(Int64.max) / 1e9 ? due : nil)
+                    break
+                }
+                scheduler.step()
+            }
             return kept
         }
-        let stopped = recorder.exceededLimit || text?.exceeded != nil
+        let stopped = recorder.exceededLimit || text?.exceeded != nil || late != nil
         let trace = withExtendedLifetime(kept) { stopped ? nil : recorder.trace(title: title) }
         gate.close()
         // A channel's two subjects subscribe to each other until one terminates, and so does a
@@ -145,7 +168,7 @@ public struct Scenario: Sendable, Identifiable {
         scheduler.perform {
             for case let cycle as any Terminable in kept { cycle.terminate() }
         }
-        return trace
+        return (trace, late)
     }
 
     /// Runs `work` on a new thread with a stack of ``stackSize`` bytes and waits for it.

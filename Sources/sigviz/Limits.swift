@@ -95,6 +95,9 @@ enum Limits {
             CommandFailure("\(input): \(error); nothing was written. Raise the limit with --max-events, or make the scenario smaller.")
         case .text(let error):
             CommandFailure(error.description)
+        case .time(let error):
+            CommandFailure("\(input): \(error); nothing was written. End the scenario's timers and repeats (take, takeUntil), "
+                + "or make its times shorter.")
         }
     }
 }

@@ -114,3 +114,42 @@ struct ExtremeNumberTests {
         }
     }
 }
+
+@Suite("A run's virtual time is bounded")
+struct RunTimeLimitTests {
+    /// Why `text`'s run stopped, if it did.
+    private func stop(_ text: String) throws -> RunLimitExceeded? {
+        let file = try ScenarioFile(parsing: text, file: "late.sigviz")
+        do {
+            _ = try file.scenario(named: "late").trace(maximumEvents: 1_000_000)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a run whose work is due past 1,000,000,000 s stops there, with when it was due", arguments: [
+        // A long timer taken many times; a daily one 200,000 times; a long cold signal repeated.
+        ("let t = interval 1000000 | take 10000\nsubscribe \"S\" to t", 1_001_000_000.0),
+        ("let t = interval 86400 | take 200000\nsubscribe \"S\" to t", 1_000_080_000.0),
+        ("cold c: +1000000 next \"a\", +1000000 completed\nlet r = c | repeat | take 100000\nsubscribe \"S\" to r", 1_001_000_000.0),
+        // Delays chained: each a time of the language's, their sum past the limit.
+        ("cold c: +1 next \"a\"\nlet half = c" + String(repeating: " | delay 1000000", count: 500) + "\nlet d = half"
+            + String(repeating: " | delay 1000000", count: 501) + "\nsubscribe \"S\" to d",
+         1_000_000_001.0),
+    ])
+    func stopsAtTheLimit(text: String, due: Double) throws {
+        let stopped = try #require(try stop(text))
+        guard case .time(let late) = stopped else {
+            Issue.record("stopped for another reason: \(stopped)")
+            return
+        }
+        #expect(late.maximumTime == Scenario.maximumTime && late.dueTime == due)
+        #expect(stopped.description.hasPrefix("the scenario's work goes on past 1000000000 s of virtual time, the limit"))
+    }
+
+    @Test("work at the limit itself still runs")
+    func atTheLimit() throws {
+        #expect(try stop("let t = interval 1000000 | take 1000\nsubscribe \"S\" to t") == nil)
+    }
+}

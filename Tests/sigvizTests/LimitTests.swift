@@ -96,6 +96,20 @@ struct LimitTests {
         #expect(try measuredSigviz([command] + inputs + ["--max-events", "20000", "-o", output.path]).status == 0)
     }
 
+    @Test("a scenario whose virtual time runs past the limit is refused by every command that runs it, naming the file, writing nothing",
+          arguments: [["trace"], ["check"], ["explain"], ["graph"], ["render"], ["report"]])
+    func virtualTimeLimit(command: [String]) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("daily.sigviz")
+        try "let t = interval 86400 | take 200000\nsubscribe \"S\" to t\n".write(to: file, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("out")
+        let run = try sigviz(command + [file.path] + (["check", "explain"].contains(command[0]) ? [] : ["-o", output.path]))
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(run.errors.contains("daily.sigviz: the scenario's work goes on past 1000000000 s of virtual time, the limit"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test("--max-events must be from 1 to 100,000,000", arguments: ["0", "-1", "100000001", "many"])
     func badLimit(value: String) throws {
         let run = try sigviz("render", "cold", "--max-events", value)

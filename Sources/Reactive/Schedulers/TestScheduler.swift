@@ -80,7 +80,24 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         after delay: TimeInterval, _ action: @escaping @Sendable () -> Void
     ) -> (any Disposable)? {
         let ticks = nanoseconds(delay)
-        return enqueue(action) { $0 + ticks }
+        return enqueue(action) { Self.adding(ticks, to: $0) }
+    }
+
+    /// `time` plus `ticks`, or the end of the clock (`Int64.max` nanoseconds, about 292 years)
+    /// when the sum would pass it: work due later than the clock can say is due at its end, and
+    /// a run bounded in time (a scenario's) stops before it.
+    private static func adding(_ ticks: Int64, to time: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(ticks)
+        return overflow ? .max : sum
+    }
+
+    /// The due time, in seconds, of the next action not cancelled, or `nil` when none is waiting:
+    /// where ``step()`` would move the clock.
+    public var nextDueTime: TimeInterval? {
+        state.withLock { state in
+            while let first = state.queue.first, first.disposable.isDisposed { state.queue.removeFirst() }
+            return state.queue.first.map { TimeInterval($0.time) / 1e9 }
+        }
     }
 
     private func enqueue(_ action: @escaping @Sendable () -> Void, at time: (Int64) -> Int64) -> any Disposable {
@@ -121,7 +138,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     /// clock to that time.
     public func advance(by interval: TimeInterval) {
         let ticks = nanoseconds(interval, "interval")
-        advance(toTicks: state.withLock { $0.now } + ticks)
+        advance(toTicks: Self.adding(ticks, to: state.withLock { $0.now }))
     }
 
     /// Runs everything due up to `time`, then sets the clock to `time`, which
