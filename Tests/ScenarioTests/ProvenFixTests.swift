@@ -268,7 +268,36 @@ struct ProvenFixTests {
         #expect(ScenarioFile.proofEvents(afterRunOf: trace.events.count, maximumEvents: 1_000_000) == allowed)
         // Within a smaller limit, the limit stops it, and says so.
         let limited = try file.explain(named: "takeuntil-lifetime", maximumEvents: 200).explanations
-        #expect(limited.first { $0.finding.kind == .repeatedSideEffect }?.unproven == "the changed file's run went past the limits (200 events)")
+        #expect(limited.first { $0.finding.kind == .repeatedSideEffect }?.unproven == "the changed file's run went past the limit of 200 events")
+    }
+
+    @Test("one budget for all the proofs of a file: a runaway proof uses it up, and the next says so instead of running")
+    func oneBudgetForAllProofs() throws {
+        let lifetime = try #require(Catalog.file(named: "takeuntil-lifetime"))
+        let text = lifetime.source + "\ncold c: +1 next \"x\", +1 completed\nat 7 subscribe \"A\" to c\nat 7 subscribe \"B\" to c\n"
+        let file = try ScenarioFile(parsing: text, file: "two.sigviz")
+        let (trace, explanations) = try file.explain(named: "two", maximumEvents: 1_000_000)
+        let repeated = explanations.filter { $0.finding.kind == .repeatedSideEffect }
+        let allowed = trace.events.count * ScenarioFile.proofEventFactor + ScenarioFile.proofEventAllowance
+        #expect(repeated.count == 2)
+        #expect(repeated.first?.unproven == "the changed file's run went past \(allowed) events, 10 times the scenario's own and 1000 more")
+        #expect(repeated.last?.fix == nil)
+        #expect(repeated.last?.unproven == "the runs of the changed files before it used all the events a file's proofs may make, "
+            + "\(allowed) events, 10 times the scenario's own and 1000 more")
+        // Alone, the second is proven: only the budget stopped it.
+        let alone = try ScenarioFile(parsing: "cold c: +1 next \"x\", +1 completed\nat 7 subscribe \"A\" to c\nat 7 subscribe \"B\" to c\n", file: "c.sigviz")
+        #expect(try alone.explain(named: "c", maximumEvents: 1_000_000).explanations.first?.fix != nil)
+    }
+
+    @Test("the proofs of a file run within one budget in all: their runs' events add up to at most it")
+    func proofsShareTheBudget() throws {
+        let colds = (1...ScenarioFile.maximumProvenFixes).map { "cold c\($0): +1 next \"x\", +1 completed\n"
+            + "subscribe \"A\($0)\" to c\($0)\nsubscribe \"B\($0)\" to c\($0)" }
+        let file = try ScenarioFile(parsing: colds.joined(separator: "\n"), file: "many.sigviz")
+        let (trace, explanations) = try file.explain(named: "many", maximumEvents: 1_000_000)
+        let used = explanations.compactMap { $0.fix?.after.events.count }.reduce(0, +)
+        #expect(used <= ScenarioFile.proofEvents(afterRunOf: trace.events.count, maximumEvents: 1_000_000))
+        #expect(explanations.filter { $0.fix != nil }.count == ScenarioFile.maximumProvenFixes)
     }
 
     @Test("the runs before and after count what the finding counts: retry's attempts are left out of both")

@@ -6,16 +6,17 @@ extension ScenarioFile {
     /// suggestions past it are given unproven.
     public static let maximumProvenFixes = 8
 
-    /// How many times the events of the file's own run a proof's run of the changed file may make
-    /// (plus ``proofEventAllowance``), within `maximumEvents`: a suggestion shares or replays what the
-    /// scenario already does, so a changed run far longer than the scenario's own is not its fix but
-    /// a run that does not end (a shared `interval` nobody disposes), given up on early.
+    /// How many times the events of the file's own run the proofs' runs of changed files may make
+    /// in all (plus ``proofEventAllowance``), within `maximumEvents`: a suggestion shares or replays
+    /// what the scenario already does, so a changed run far longer than the scenario's own is not its
+    /// fix but a run that does not end (a shared `interval` nobody disposes), given up on early. One
+    /// budget for all the proofs of a file: each runs within what the ones before it left.
     public static let proofEventFactor = 10
-    /// The events a proof's run may make besides ``proofEventFactor`` times the file's own run.
+    /// The events the proofs' runs may make besides ``proofEventFactor`` times the file's own run.
     public static let proofEventAllowance = 1_000
 
-    /// The most events a proof's run of the changed file may make, for a file whose own run made
-    /// `events` within `maximumEvents`.
+    /// The most events the proofs' runs of changed files may make in all, for a file whose own run
+    /// made `events` within `maximumEvents`.
     static func proofEvents(afterRunOf events: Int, maximumEvents: Int) -> Int {
         guard events < (Int.max - proofEventAllowance) / proofEventFactor else { return maximumEvents }
         return min(maximumEvents, events * proofEventFactor + proofEventAllowance)
@@ -28,9 +29,10 @@ extension ScenarioFile {
     /// A suggestion whose changed run still has the finding, or (missed values) does not give the
     /// late subscriber more while taking nothing away, is dropped: one that does not remove the
     /// problem is not made. One that cannot be placed in the file, or whose changed file does not run
-    /// within ``proofEventFactor`` times the events of the file's own run and ``proofEventAllowance``
-    /// more (and within `maximumEvents`), or past ``maximumProvenFixes``, is kept without a proof, and
-    /// ``Explanation/unproven`` says why.
+    /// within what is left of the proofs' budget (``proofEventFactor`` times the events of the file's
+    /// own run and ``proofEventAllowance`` more in all, within `maximumEvents`) or within the limits
+    /// of any run (``Scenario/maximumTime``), or past ``maximumProvenFixes``, is kept without a
+    /// proof, and ``Explanation/unproven`` says why.
     /// - Parameters:
     ///   - name: The scenario's name.
     ///   - maximumEvents: The most events each run may make (see ``Scenario/trace(maximumEvents:)``).
@@ -71,6 +73,11 @@ extension ScenarioFile {
     ) -> [Explanation] {
         var proofs = 0
         let proofEvents = Self.proofEvents(afterRunOf: trace.events.count, maximumEvents: maximumEvents)
+        /// The budget: "N events, 10 times the scenario's own and 1000 more", or the limit.
+        let budget = proofEvents < maximumEvents
+            ? "\(proofEvents) events, \(Self.proofEventFactor) times the scenario's own and \(Self.proofEventAllowance) more"
+            : "the limit of \(maximumEvents) events"
+        var remaining = proofEvents
         var explanations: [Explanation] = []
         for finding in find(trace) {
             let place = finding.signals.first.flatMap { placed[$0] }
@@ -78,20 +85,31 @@ extension ScenarioFile {
             if let suggestion = finding.suggestion {
                 if proofs >= Self.maximumProvenFixes {
                     explanation.unproven = "only the first \(Self.maximumProvenFixes) suggestions of a file are run again"
+                } else if remaining == 0 {
+                    explanation.unproven = "the runs of the changed files before it used all the events a file's proofs may make, \(budget)"
                 } else if let edit = edit(making: suggestion, places: placed),
                           let changed = try? ScenarioFile(parsing: edit.text, file: path) {
                     proofs += 1
-                    if let after = try? changed.scenario(named: name).trace(maximumEvents: proofEvents) {
+                    do {
+                        let after = try changed.scenario(named: name).trace(maximumEvents: remaining)
+                        remaining -= after.events.count
                         let outcome = FixOutcome(finding: finding, before: trace, after: after)
                         if outcome.removesFinding, Self.helps(finding, outcome, in: trace) {
                             explanation.fix = ProvenFix(edit: edit.description, source: edit.text, after: after, outcome: outcome)
                         } else {
                             explanation.finding.suggestion = nil
                         }
-                    } else {
-                        explanation.unproven = proofEvents < maximumEvents
-                            ? "the changed file's run went past \(proofEvents) events, \(Self.proofEventFactor) times the scenario's own and \(Self.proofEventAllowance) more"
-                            : "the changed file's run went past the limits (\(maximumEvents) events)"
+                    } catch {
+                        explanation.unproven = switch error {
+                        case .events:
+                            remaining == proofEvents
+                                ? "the changed file's run went past \(budget)"
+                                : "the changed file's run went past the \(remaining) events left of the proofs' \(budget)"
+                        case .time(let late): "the changed file's run went past its limit: \(late)"
+                        case .text(let refusal): "the changed file's run was refused: \(refusal.message)"
+                        }
+                        // A run stopped at the budget used it up.
+                        if case .events = error { remaining = 0 }
                     }
                 } else {
                     explanation.unproven = "the change could not be placed in the file"
