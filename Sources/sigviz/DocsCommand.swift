@@ -1,6 +1,11 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Render
 import Scenarios
 import Synchronization
@@ -221,12 +226,22 @@ struct DocsCommand: ParsableCommand {
         } catch {
             throw CommandFailure("cannot read \(directory): \(FileProblem.reading(directory, error))")
         }
-        let files = names.filter { name in
-            guard name.hasSuffix(".sigviz"), !name.hasPrefix(".") else { return false }
-            var isDirectory: ObjCBool = false
+        // A folder named *.sigviz is passed over; anything else that is not a regular file (a FIFO,
+        // which would block the read for ever, a socket, a device) is refused, by name.
+        var found: [String] = []
+        for name in names where name.hasSuffix(".sigviz") && !name.hasPrefix(".") {
             let path = (directory as NSString).appendingPathComponent(name)
-            return manager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted { $0.dropLast(".sigviz".count) < $1.dropLast(".sigviz".count) }  // cold before cold-on-demand
+            var status = stat()
+            guard stat(path, &status) == 0 else { continue }  // gone, or a broken link: nothing to read
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: found.append(name)
+            case S_IFDIR: continue
+            default:
+                throw CommandFailure("cannot read \(visiblyEscaped(path)): it is not a regular file (a FIFO, socket or device); "
+                    + "docs reads only regular files")
+            }
+        }
+        let files = found.sorted { $0.dropLast(".sigviz".count) < $1.dropLast(".sigviz".count) }  // cold before cold-on-demand
         guard !files.isEmpty else { throw CommandFailure("no scenario files (*.sigviz) in \(directory)") }
 
         // Parsed `jobs` at a time, each file by one worker; the results are taken in the files' order.

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Scenarios
 import Testing
 
@@ -414,5 +419,27 @@ struct DocsCommandTests {
             #expect(help.output.contains(text), "\(text)")
         }
         #expect(try sigviz("--help").output.contains("docs"))
+    }
+}
+
+@Suite("docs reads only regular files")
+struct DocsRegularFileTests {
+    @Test("a FIFO named *.sigviz in the folder is refused by name, with or without --check, instead of blocking the read",
+          arguments: [false, true])
+    func fifoRefused(check: Bool) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "cold c: +1 next \"a\", +2 completed\nsubscribe \"S\" to c\n"
+            .write(to: folder.appendingPathComponent("a.sigviz"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(folder.appendingPathComponent("pipe.sigviz").path, 0o600) == 0)
+        // A generous watchdog: without the fix the read blocks for ever; with it the refusal is at once.
+        let run = try measuredSigviz(["docs", folder.path, "-o", directory.appendingPathComponent("out").path] + (check ? ["--check"] : []),
+                                     timeout: 120)
+        #expect(!run.timedOut)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("pipe.sigviz: it is not a regular file (a FIFO, socket or device); docs reads only regular files"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
     }
 }
