@@ -54,12 +54,12 @@ struct CheckCommand: ParsableCommand {
                 continue
             }
             let (_, results, explanations) = try Limits.checkAndExplain(file, named: Input.scenarioName(path), input: path)
-            if results.isEmpty, !quiet { report += "\(path): no expectations\n" }
+            if results.isEmpty, !quiet { report += "\(visiblyEscaped(path)): no expectations\n" }
             for outcome in results.map(ExpectationOutcome.init) {
                 // Labels and names are the file's text: shown with control and bidi characters escaped.
                 if outcome.passed {
                     passes += 1
-                    if !quiet { report += "\(path):\(outcome.line): ok \(outcome.visibleSubject)\n" }
+                    if !quiet { report += "\(visiblyEscaped(path)):\(outcome.line): ok \(outcome.visibleSubject)\n" }
                     continue
                 }
                 failures += 1
@@ -87,7 +87,7 @@ struct CheckCommand: ParsableCommand {
         explanations.map { explanation in
             let place = explanation.line.map { ":\($0):\(explanation.column ?? 1)" } ?? ""
             let finding = explanation.finding
-            return "\(path)\(place): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
+            return "\(visiblyEscaped(path))\(place): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
                 + (finding.suggestion.map {
                     "    suggestion\(explanation.unproven == nil ? "" : " (not proven)"): \(visiblyEscaped($0.sentence))\n"
                 } ?? "")

@@ -354,7 +354,7 @@ struct DocsCommand: ParsableCommand {
             }
             staging.committed(staged)
             written.append((change.display as NSString).lastPathComponent)
-            text += "\(change.change == .create ? "created" : "updated"): \(change.display)\n"
+            text += "\(change.change == .create ? "created" : "updated"): \(visiblyEscaped(change.display))\n"
         }
         for leftover in leftovers {
             text += "left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it if it is stale)\n"

@@ -16,7 +16,7 @@ extension ExpectationOutcome {
 
     /// A failed expectation on one line, naming its file and line: `PATH:LINE: FAILED "LABEL" to NAME: PROBLEM`.
     func failureLine(in path: String) -> String {
-        "\(path):\(line): FAILED \(visibleSubject): \(visiblyEscaped(problem ?? ""))"
+        "\(visiblyEscaped(path)):\(line): FAILED \(visibleSubject): \(visiblyEscaped(problem ?? ""))"
     }
 }
 

@@ -34,7 +34,7 @@ enum Input {
             }
             return (try Trace(json: try read(argument), maximumEvents: Limits.maximumEvents), nil)
         } catch let error as TraceFormatError {
-            throw CommandFailure("\(argument):\(error.line):\(error.column): \(error.message)")
+            throw CommandFailure("\(visiblyEscaped(argument)):\(error.line):\(error.column): \(error.message)")
         }
     }
 

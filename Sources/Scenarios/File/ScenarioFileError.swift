@@ -63,7 +63,7 @@ public struct ScenarioFileError: Error, Hashable, CustomStringConvertible {
         let before = (windowStart + start > 0 ? "…" : "") + shown[start..<caretAt].joined()
         let after = shown[caretAt..<end].joined() + (windowStart + end < characters.count ? "…" : "")
         let caret = String(repeating: " ", count: before.count) + "^"
-        return "\(file):\(line):\(column): \(message)\n    \(before)\(after)\n    \(caret)"
+        return "\(visiblyEscaped(file)):\(line):\(column): \(message)\n    \(before)\(after)\n    \(caret)"
     }
 
     /// One character of the line as shown: escaped like the message, a tab as a space, and cut to
