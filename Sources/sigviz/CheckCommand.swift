@@ -71,7 +71,7 @@ struct CheckCommand: ParsableCommand {
             report += Self.warnings(explanations, in: path)
         }
         try StandardOutput.write(report)
-        for problem in problems { StandardError.write("Error: \(problem)\n") }
+        for problem in problems { StandardError.write(BoundedMessage.bounded("Error: \(problem)") + "\n") }
         let summary = "\(passes) expectation\(passes == 1 ? "" : "s") passed, \(failures) failed"
             + (problems.isEmpty ? "" : ", \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read")
         try StandardOutput.write(summary + "\n")

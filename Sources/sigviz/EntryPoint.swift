@@ -62,7 +62,7 @@ extension SigViz {
                     end(with: error)
                 }
             } else {
-                StandardError.write(message + "\n")
+                StandardError.write(BoundedMessage.bounded(message) + "\n")
             }
         }
         Foundation.exit(code.rawValue)

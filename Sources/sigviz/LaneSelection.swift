@@ -24,8 +24,8 @@ struct LaneSelection: ParsableArguments {
         let known = Set(names)
         guard let unknown = only.first(where: { !known.contains($0) }) else { return }
         let listed = names.prefix(20).map { "'\(visiblyEscaped($0))'" }.joined(separator: ", ")
-        StandardError.write("Error: --only: no lane is named '\(visiblyEscaped(unknown))'; the names are \(listed)"
-            + (names.count > 20 ? ", …" : "") + "\n")
+        StandardError.write(BoundedMessage.bounded("Error: --only: no lane is named '\(unknown)'; the names are \(listed)"
+            + (names.count > 20 ? ", …" : "")) + "\n")
         throw ExitCode.validationFailure
     }
 }

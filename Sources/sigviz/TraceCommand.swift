@@ -97,7 +97,7 @@ struct TraceCommand: ParsableCommand {
                 default: "--format marbles"
                 }
                 let way = error.isAboutTheFrame && frame == nil && file != nil ? " (--frame chooses another)" : ""
-                StandardError.write("Error: \(blamed): \(error.message)\(way)\n")
+                StandardError.write(BoundedMessage.bounded("Error: \(blamed): \(error.message)\(way)") + "\n")
                 throw ExitCode.validationFailure
             }
         }
