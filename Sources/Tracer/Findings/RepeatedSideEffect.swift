@@ -135,25 +135,27 @@ extension Trace {
     /// subscribed twice, `ticks`: sharing it shares the interval and ends with the take; for
     /// fetchdata, whose runs part at once, fetchData itself.
     func sharingPoint(of runs: [Int], plumbing: [Bool]) -> Int {
-        /// The subscriptions from the run's subscription up through its parents.
-        func path(_ subscription: Int) -> [Int] {
-            var path: [Int] = [], current: Int? = subscription, steps = 0
-            while let id = current, subscriptions.indices.contains(id), steps <= subscriptions.count {
-                path.append(id)
-                current = subscriptions[id].parent
-                steps += 1
-            }
-            return path
-        }
         guard let first = runs.first, subscriptions.indices.contains(first) else { return 0 }
-        let paths = runs.map(path)
+        // The runs' chains, walked up together one level at a time and left at the first level
+        // where they meet or part: the work is at most one visit of each subscription, however
+        // deep the chains above that level go. Each level holds as many distinct subscriptions
+        // as there are runs, so a trace has at most `subscriptions.count / runs.count` levels
+        // (more only in a malformed trace whose parents make a cycle).
+        var level = runs
         var point = subscriptions[first].signal
-        for depth in 0..<(paths.map(\.count).min() ?? 0) {
-            let step = paths.map { $0[depth] }
-            let signal = subscriptions[step[0]].signal
-            guard step.allSatisfy({ subscriptions[$0].signal == signal }), Set(step).count == step.count,
+        for _ in 0...(subscriptions.count / max(1, runs.count)) {
+            guard level.allSatisfy(subscriptions.indices.contains) else { break }
+            let signal = subscriptions[level[0]].signal
+            guard level.allSatisfy({ subscriptions[$0].signal == signal }), Set(level).count == level.count,
                   signals.indices.contains(signal), !plumbing[signal] else { break }
             point = signal
+            var parents: [Int] = []
+            parents.reserveCapacity(level.count)
+            for id in level {
+                guard let parent = subscriptions[id].parent else { return point }
+                parents.append(parent)
+            }
+            level = parents
         }
         return point
     }
