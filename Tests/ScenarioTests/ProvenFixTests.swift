@@ -246,6 +246,35 @@ struct ProvenFixTests {
         #expect(fix.edit.hasSuffix("line 5: expect \"P\" to sharedA \"-a|\" values a = \"x\""))
     }
 
+    @Test("the share edit renames the name's uses only: never a keyword, a marble's value key or quoted text that reads the same",
+          arguments: ["to", "a", "until", "each", "capacity", "values"])
+    func renamesUsesOnly(name: String) throws {
+        let explanations = try explainAll("""
+            cold \(name): +1 next "x", +1 completed
+            subscribe "P" to \(name)
+            at 1 subscribe "Q" to \(name) until 5
+            expect "P" to \(name) "-a|" values a = "x"
+            """)
+        let fix = try #require(explanations.first { $0.finding.kind == .repeatedSideEffect }?.fix)
+        let shared = "shared" + name.prefix(1).uppercased() + name.dropFirst()
+        #expect(fix.source.contains("subscribe \"P\" to \(shared)\n"), "\(fix.source)")
+        #expect(fix.source.contains("at 1 subscribe \"Q\" to \(shared) until 5\n"), "\(fix.source)")
+        #expect(fix.source.contains("expect \"P\" to \(shared) \"-a|\" values a = \"x\""), "\(fix.source)")
+    }
+
+    @Test("a line that uses the name twice has both uses renamed, each at its own column")
+    func twoUsesOnALine() throws {
+        let explanations = try explainAll("""
+            cold c: +1 next "x", +1 completed
+            let both = merge c, c
+            subscribe "P" to both
+            subscribe "Q" to c
+            """)
+        let fix = try #require(explanations.first { $0.finding.kind == .repeatedSideEffect }?.fix)
+        #expect(fix.source.contains("let both = merge sharedC, sharedC\n"), "\(fix.source)")
+        #expect(fix.source.contains("subscribe \"Q\" to sharedC"), "\(fix.source)")
+    }
+
     @Test("past the most proofs of a file, a suggestion says why it is not proven")
     func proofCap() throws {
         let colds = (1...(ScenarioFile.maximumProvenFixes + 1)).map { "cold c\($0): +1 next \"x\", +1 completed\n"

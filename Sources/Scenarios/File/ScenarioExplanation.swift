@@ -87,8 +87,15 @@ extension ScenarioFile {
                     explanation.unproven = "only the first \(Self.maximumProvenFixes) suggestions of a file are run again"
                 } else if remaining == 0 {
                     explanation.unproven = "the runs of the changed files before it used all the events a file's proofs may make, \(budget)"
-                } else if let edit = edit(making: suggestion, places: placed),
-                          let changed = try? ScenarioFile(parsing: edit.text, file: path) {
+                } else if let edit = edit(making: suggestion, places: placed) {
+                    let changed: ScenarioFile
+                    do {
+                        changed = try ScenarioFile(parsing: edit.text, file: path)
+                    } catch {
+                        explanation.unproven = "the changed file does not parse: \(error.message) (line \(error.line))"
+                        explanations.append(explanation)
+                        continue
+                    }
                     proofs += 1
                     do {
                         let after = try changed.scenario(named: name).trace(maximumEvents: remaining)

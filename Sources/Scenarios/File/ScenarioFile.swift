@@ -30,6 +30,9 @@ public struct ScenarioFile: Sendable {
 
     /// The statements, in the file's order, each with its line.
     var statements: [AtLine<Statement>] = []
+    /// Every use of a declared name, where the parser read it (never a declaration, a key, a
+    /// keyword or text in quotes): what a suggestion's edit renames.
+    var references: [NameReference] = []
 
     /// A subscriber's expected events, in marble syntax.
     public struct Expectation: Sendable, Hashable {

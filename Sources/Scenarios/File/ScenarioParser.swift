@@ -41,6 +41,7 @@ extension ScenarioFile {
             }
         }
         about = abouts.joined(separator: " ")
+        references = parser.references.all
         try checkNesting()
         try checkExpectationsAreUnambiguous()
     }
@@ -72,6 +73,10 @@ struct ScenarioParser {
 
     let file: String
     private(set) var names: [String: Kind] = [:]
+    /// Where each declared name is used, as the parser reads the uses.
+    let references = ReferenceLog()
+    /// The line being parsed.
+    private var line = 0
     private var seen: Set<String> = []
     /// The earliest time of the `subscribe "LABEL" to` statements so far, by label (0 without `at`).
     private var subscribedLabels: [String: Double] = [:]
@@ -155,6 +160,7 @@ struct ScenarioParser {
     mutating func statement(
         _ cursor: inout Cursor, into scenario: inout ScenarioFile, about: inout [String], line: Int
     ) throws(Failure) {
+        self.line = line
         let start = cursor.column
         func append(_ statement: ScenarioFile.Statement) { scenario.statements.append(.init(value: statement, line: line)) }
         let keyword = try cursor.word("a statement (\(Self.statements))")
@@ -243,6 +249,7 @@ struct ScenarioParser {
                 : ""
             throw Failure(column: column, message: "'\(Self.shortened(name))' is \(kind.description), but \(what) is needed here" + hint)
         }
+        references.note(name, line: line, column: column)
         return name
     }
 

@@ -13,14 +13,13 @@ extension ScenarioFile {
                 guard !isTemplatedCold(name) else { return nil }
                 // A new name for the shared signal, and every later use of the old one changed to it.
                 let shared = unusedName(like: "shared" + name.prefix(1).uppercased() + name.dropFirst())
-                for later in (line + 1)..<max(line + 1, edit.lineCount + 1) {
-                    let tokens = edit.tokens(ofLine: later) ?? []
-                    // An `expect` line names a signal only after `to`; its marble's `values a = ...` are characters.
-                    let isExpectation = tokens.first?.word == "expect"
-                    for (index, token) in tokens.enumerated().reversed() where token.word == name {
-                        if isExpectation, index == 0 || tokens[index - 1].word != "to" { continue }
-                        edit.replace(line: later, from: token.column, to: token.end, with: shared)
-                    }
+                // Only its uses the parser read as references to it, after the declaration (never a
+                // marble's `values a = ...`, a keyword or text that happens to read the same), each
+                // line from its right, so that an edit does not move the columns of those before it.
+                let uses = references.filter { $0.name == name && $0.line > line }
+                    .sorted { ($0.line, -$0.column) < ($1.line, -$1.column) }
+                for use in uses {
+                    edit.replace(line: use.line, from: use.column, to: use.column + name.count, with: shared)
                 }
                 edit.add("let \(shared) = \(name) | \(sharing.rawValue)", afterLine: line)
             } else if let made = place.made, let tokens = edit.tokens(ofLine: made.line) {
