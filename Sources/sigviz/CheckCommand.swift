@@ -55,6 +55,7 @@ struct CheckCommand: ParsableCommand {
             }
             let (_, results, explanations) = try Limits.checkAndExplain(file, named: Input.scenarioName(path), input: path)
             if results.isEmpty, !quiet { report += "\(visiblyEscaped(path)): no expectations\n" }
+            var shownWithMarbles = 0
             for outcome in results.map(ExpectationOutcome.init) {
                 // Labels and names are the file's text: shown with control and bidi characters escaped.
                 if outcome.passed {
@@ -65,7 +66,13 @@ struct CheckCommand: ParsableCommand {
                 failures += 1
                 report += outcome.failureLine(in: path) + "\n"
                 if let comparison = outcome.comparison, comparison.actual != nil {
-                    report += comparison.sideBySide.map { "    " + $0 + "\n" }.joined()
+                    shownWithMarbles += 1
+                    if shownWithMarbles <= ExpectationOutcome.failuresShownWithMarbles {
+                        report += comparison.sideBySide.map { "    " + $0 + "\n" }.joined()
+                    } else if shownWithMarbles == ExpectationOutcome.failuresShownWithMarbles + 1 {
+                        report += "    (the marbles of the first \(ExpectationOutcome.failuresShownWithMarbles) failed expectations "
+                            + "of a file are shown; sigviz render --expect draws them all)\n"
+                    }
                 }
             }
             report += Self.warnings(explanations, in: path)

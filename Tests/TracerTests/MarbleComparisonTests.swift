@@ -83,6 +83,27 @@ struct MarbleComparisonTests {
         #expect(try Self.compare("---b", frame: 0.1).sideBySide.last?.hasSuffix("at frame 3 (0.3 s): expected next \"b\", received nothing") == true)
     }
 
+    @Test("side by side, long marbles are shown around the first difference, cut with …, the caret under it")
+    func sideBySideWindow() throws {
+        // 500 values one a frame; the expectation differs at frame 301.
+        let values = (0..<500).map { event(Double($0 + 1), next(0, "a")) }
+        let trace = Trace(
+            signals: [TraceSignal(id: 0, kind: .subject, name: "s")],
+            subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("S"))],
+            events: [event(0, .signal(0)), event(0, .subscribe(0))] + values)
+        let expected = "-" + String(repeating: "a", count: 300) + "b" + String(repeating: "a", count: 199)
+        let lines = trace.compare(subscription: 0, with: try Marble(parsing: expected), frame: 1).sideBySide
+        let start = 301 - MarbleComparison.framesBeforeDifference
+        #expect(lines.count == 3)
+        #expect(lines[0] == "expected: …" + String(Array(expected)[start..<(start + MarbleComparison.shownFrames)]) + "…")
+        #expect(lines[1] == "actual:   …" + String(repeating: "a", count: MarbleComparison.shownFrames) + "…")
+        // The caret under the difference: "expected: …" and the frames shown before it.
+        let caret = try #require(lines[2].firstIndex(of: "^"))
+        #expect(lines[2].distance(from: lines[2].startIndex, to: caret) == "expected: …".count + MarbleComparison.framesBeforeDifference)
+        #expect(Array(lines[0])["expected: …".count + MarbleComparison.framesBeforeDifference] == "b")
+        #expect(lines.allSatisfy { $0.count < 200 })
+    }
+
     @Test("side by side, a control or bidi character is a visible escape and the caret stays under the difference")
     func sideBySideEscapes() throws {
         let trace = Trace(

@@ -89,3 +89,35 @@ struct ExpectationCommandTests {
         #expect(try sigviz("docs", scenarios.path, "-o", docs.path, "--check").status == 0)
     }
 }
+
+@Suite("Thousands of failed expectations")
+struct ManyFailedExpectationsTests {
+    @Test("1,000 failing expect lines against a 400-frame lane: check, report and docs write in proportion to the file")
+    func bounded() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = "let t = interval 1 | take 400\nsubscribe \"A\" to t\n" + String(repeating: "expect \"A\" to t \"-x\"\n", count: 1_000)
+        let file = folder.appendingPathComponent("many.sigviz")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let check = try sigviz("check", file.path)
+        #expect(check.status == 1)
+        #expect(check.output.utf8.count < 10 * text.utf8.count, "\(check.output.utf8.count) bytes")
+        #expect(check.output.components(separatedBy: "first difference at frame").count - 1 == 20)
+        #expect(check.output.contains("(the marbles of the first 20 failed expectations of a file are shown"))
+        // The docs page: 20 failures with their marbles, the rest by line.
+        let docs = try sigviz("docs", folder.path, "-o", directory.appendingPathComponent("out").path)
+        #expect(docs.status == 1)
+        let page = try String(contentsOf: directory.appendingPathComponent("out/scenarios.md"), encoding: .utf8)
+        #expect(page.components(separatedBy: "first difference at frame").count - 1 == 20)
+        #expect(page.contains("Also failed: line 23, line 24"))
+        #expect(page.utf8.count < 10 * text.utf8.count)
+        // The report's page: the same, in HTML.
+        let report = try sigviz("report", file.path, "-o", directory.appendingPathComponent("site").path)
+        #expect(report.status == 1)
+        let html = try String(contentsOf: directory.appendingPathComponent("site/scenarios/many.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "<pre class=\"r-marbles\">").count - 1 == 20)
+        #expect(html.contains("Also failed: line 23, line 24"))
+    }
+}

@@ -251,7 +251,12 @@ enum DocsPage {
         let failed = expectations.failed
         guard !failed.isEmpty else { return "✓ \(expectations.summary).\n\n" }
         var text = "**✗ \(expectations.summary):** what the runtime did is not what \(codeSpan(file)) expects.\n\n"
-        for expectation in failed {
+        for (number, expectation) in failed.enumerated() {
+            guard number < ExpectationOutcome.failuresShownWithMarbles else {
+                // The rest by line alone: a page in proportion to the file, however many failed.
+                text += "Also failed: " + failed.dropFirst(number).map { "line \($0.line)" }.joined(separator: ", ") + ".\n\n"
+                break
+            }
             text += "Line \(expectation.line), \(codeSpan(expectation.subject)): \(markdownText(expectation.problem ?? ""))\n\n"
             let lines = expectation.comparison?.sideBySide ?? []
             if lines.isEmpty {

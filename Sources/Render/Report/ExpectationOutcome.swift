@@ -42,6 +42,11 @@ public struct ExpectationOutcome: Sendable, Hashable {
     /// Whether the subscriber received what was expected.
     public var passed: Bool { problem == nil }
 
+    /// How many failed expectations of one scenario `sigviz check`, the report and the docs page
+    /// show with their marbles (``MarbleComparison/sideBySide``); the others by their line and why
+    /// they failed alone, so that thousands of failures make output in proportion to the file.
+    public static let failuresShownWithMarbles = 20
+
     /// The expectation drawn under its subscriber's lane by ``TimelineRenderer/render(_:expectations:)``;
     /// `nil` when no such subscription was made.
     public var timelineExpectation: TimelineExpectation? {

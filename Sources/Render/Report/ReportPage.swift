@@ -218,7 +218,13 @@ enum ReportPage {
             + "<h2 id=\"expectations\">✗ \(expectations.summary)</h2>\n"
             + "<p>What the runtime did is not what the scenario file's <code>expect</code> lines say"
             + " (<code>sigviz check</code> reports the same).</p>\n"
-        for expectation in expectations.failed {
+        for (number, expectation) in expectations.failed.enumerated() {
+            guard number < ExpectationOutcome.failuresShownWithMarbles else {
+                // The rest by line alone: a page in proportion to the file, however many failed.
+                let rest = expectations.failed.dropFirst(number)
+                section += "<p>Also failed: " + rest.map { "line \($0.line)" }.joined(separator: ", ") + ".</p>\n"
+                break
+            }
             section += "<div class=\"r-expectation\"><p><strong>Line \(expectation.line)</strong>, "
                 + "<code>\(escaped(shortened(expectation.subject, to: cellLimit), for: .html))</code>: "
                 + "\(escaped(expectation.problem ?? "", for: .html))</p>\n"

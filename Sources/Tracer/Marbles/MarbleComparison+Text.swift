@@ -12,17 +12,34 @@ extension MarbleComparison {
     /// received cannot be drawn (``problem`` says why). Characters that could change how a terminal
     /// or a page shows the text are written as visible escapes (``visiblyEscaped(_:)``), the caret
     /// moved to stay under the difference.
+    ///
+    /// Long marbles are shown around the first difference: at most ``shownFrames`` frames of each,
+    /// from ``framesBeforeDifference`` frames before it, with `…` where they are cut, so that a
+    /// failure takes a few lines whatever the length of the lane.
     public var sideBySide: [String] {
-        var lines = ["expected: " + visiblyEscaped(expected)]
+        let start = max(0, (difference?.frame ?? 0) - Self.framesBeforeDifference)
+        /// The shown part of `marble`: from `start`, at most ``shownFrames`` frames, escaped.
+        func window(_ marble: String) -> String {
+            let characters = Array(marble)
+            let lower = min(start, characters.count), upper = min(characters.count, start + Self.shownFrames)
+            return (lower > 0 ? "…" : "") + visiblyEscaped(String(characters[lower..<upper])) + (upper < characters.count ? "…" : "")
+        }
+        var lines = ["expected: " + window(expected)]
         guard let actual else { return lines }
-        lines.append("actual:   " + visiblyEscaped(actual))
+        lines.append("actual:   " + window(actual))
         guard let difference, let time = firstDifferenceTime else { return lines }
         // Before the difference the marbles are the same, but one may end first.
-        let longer = expected.count >= difference.frame ? expected : actual
-        let before = visiblyEscaped(String(longer.prefix(difference.frame))).count
+        let longer = Array(expected.count >= difference.frame ? expected : actual)
+        let shownBefore = String(longer[min(start, longer.count)..<min(difference.frame, longer.count)])
+        let before = (start > 0 ? 1 : 0) + visiblyEscaped(shownBefore).count
         lines.append(String(repeating: " ", count: "expected: ".count + before)
             + "^ first difference at frame \(difference.frame) (\(SecondsFormat(precision: .decimals(6), unit: .seconds).format(time))): "
             + "expected \(difference.expected), received \(difference.received)")
         return lines
     }
+
+    /// The most frames of each marble ``sideBySide`` shows.
+    public static let shownFrames = 100
+    /// How many frames before the first difference ``sideBySide`` starts, when the marbles are longer.
+    public static let framesBeforeDifference = 30
 }
