@@ -121,3 +121,26 @@ struct ExplainCommandTests {
         #expect(try sigviz("explain", trace).output == "\(trace): no findings\n")
     }
 }
+
+@Suite("explain --format json is bounded")
+struct ExplainJSONBoundTests {
+    @Test("a fix lists at most 100 subscribers, the unchanged ones by label, and says how many it left out")
+    func subscribersCapped() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("many.sigviz")
+        let subscribes = (1...300).map { "subscribe \"S\($0)\" to c" }.joined(separator: "\n")
+        try "cold c: +1 next \"x\", +1 completed\n\(subscribes)\n".write(to: file, atomically: true, encoding: .utf8)
+        let run = try sigviz("explain", file.path, "--format", "json")
+        #expect(run.status == 0, "\(run.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: run.data) as? [String: Any])
+        let inputs = try #require(json["inputs"] as? [[String: Any]])
+        let findings = try #require(inputs.first?["findings"] as? [[String: Any]])
+        let fix = try #require(findings.first { $0["kind"] as? String == "repeatedSideEffect" }?["fix"] as? [String: Any])
+        let subscribers = try #require(fix["subscribers"] as? [[String: Any]])
+        #expect(subscribers.count == 100)
+        #expect(fix["subscribersLeftOut"] as? Int == 200)
+        // Unchanged: by label, without their events.
+        #expect(subscribers.allSatisfy { $0["unchanged"] as? Bool == true && $0["before"] == nil && $0["after"] == nil })
+    }
+}

@@ -101,6 +101,11 @@ extension Suggestion {
 }
 
 extension ProvenFix {
+    /// The most subscribers a fix's JSON lists.
+    static let listedSubscribers = 100
+    /// The most events a fix's JSON lists a changed subscriber received in each run.
+    static let listedEvents = 50
+
     fileprivate func write(to writer: inout JSONWriter) {
         writer.raw("{\"edit\": ")
         writer.string(edit)
@@ -118,12 +123,21 @@ extension ProvenFix {
             writer.int(runs.after)
             writer.byte(UInt8(ascii: "}"))
         }
+        // Bounded whatever the run: the changed subscribers first, each with at most
+        // `listedEvents` events before and after; the unchanged ones (whose events are the same in
+        // both runs) by label; at most `listedSubscribers` in all, and how many were left out.
+        let ordered = outcome.subscribers.filter { !$0.isUnchanged } + outcome.subscribers.filter(\.isUnchanged)
+        let listed = ordered.prefix(Self.listedSubscribers)
         writer.raw(", \"subscribers\": ")
-        Explanation.list(outcome.subscribers, to: &writer) { subscriber, writer in
+        Explanation.list(Array(listed), to: &writer) { subscriber, writer in
             writer.raw("{\"label\": ")
             writer.string(subscriber.label)
             writer.raw(", \"unchanged\": ")
             writer.bool(subscriber.isUnchanged)
+            guard !subscriber.isUnchanged else {
+                writer.byte(UInt8(ascii: "}"))
+                return
+            }
             for (key, events) in [("before", subscriber.before), ("after", subscriber.after)] {
                 writer.raw(", \"")
                 writer.raw(key)
@@ -132,7 +146,7 @@ extension ProvenFix {
                     writer.raw("null")
                     continue
                 }
-                Explanation.list(events, to: &writer) { received, writer in
+                Explanation.list(Array(events.prefix(Self.listedEvents)), to: &writer) { received, writer in
                     writer.raw("{\"time\": ")
                     writer.double(received.time)
                     writer.raw(", \"event\": ")
@@ -141,9 +155,15 @@ extension ProvenFix {
                     writer.bool(received.replayed)
                     writer.byte(UInt8(ascii: "}"))
                 }
+                writer.raw(", \"")
+                writer.raw(key)
+                writer.raw("Count\": ")
+                writer.int(events.count)
             }
             writer.byte(UInt8(ascii: "}"))
         }
+        writer.raw(", \"subscribersLeftOut\": ")
+        writer.int(ordered.count - listed.count)
         writer.byte(UInt8(ascii: "}"))
     }
 }
