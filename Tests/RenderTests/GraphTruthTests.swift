@@ -18,6 +18,27 @@ struct GraphTruthTests {
         graph.edges.map { "\(graph.nodes[$0.from].name) -> \(graph.nodes[$0.to].name) × \($0.count)" }.sorted()
     }
 
+    @Test("every arrow points from what acts to what it acts on: a subscriber to its signal, a connection to its subject and its source")
+    func arrowDirections() throws {
+        let graph = try graph("""
+            cold source: +1 next "a", +1 completed
+            subject hub
+            let shared = source | multicast hub
+            subscribe "reader" to hub
+            connect shared
+            """)
+        let connection = try #require(graph.nodes.first { $0.name == "connection" })
+        let links = graph.edges.filter { $0.link == .connection }.map { (graph.nodes[$0.from].name, graph.nodes[$0.to].name) }
+        #expect(links.contains { $0 == (connection.name, "hub") })
+        #expect(links.contains { $0 == (connection.name, "source") })
+        #expect(!graph.edges.contains { graph.nodes[$0.to].name == connection.name })
+        #expect(arrows(graph).contains("reader -> hub × 1"))
+        #expect(graph.edges.filter { $0.link == .connection }.allSatisfy {
+            graph.sentence(for: $0).hasPrefix("connection feeds its subject hub")
+                || graph.sentence(for: $0).hasPrefix("connection subscribes its subject to source")
+        })
+    }
+
     @Test("a search box: the flattenMap subscribes to the request once per query per binding; the subject subscribes to nothing")
     func searchBox() throws {
         let graph = try graph("""

@@ -48,6 +48,17 @@ struct ExplainCommandTests {
         #expect(try sigviz("explain", path, "--fail-on", "repeatedSideEffect, missedValues").status == 1)
     }
 
+    @Test("--fail-on over several inputs exits with status 1 when any of them has the kind, in any position")
+    func failOnAnyInput() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let late = try file(Self.late, in: directory)
+        let clean = try file("cold c: +1 next \"a\", +2 completed\nsubscribe \"A\" to c\n", in: directory, named: "clean.sigviz")
+        #expect(try sigviz("explain", clean, late, "--fail-on", "missedValues").status == 1)
+        #expect(try sigviz("explain", late, clean, "--fail-on", "missedValues").status == 1)
+        #expect(try sigviz("explain", clean, clean, "--fail-on", "missedValues").status == 0)
+    }
+
     @Test("--fail-on with a kind that does not exist is a usage error naming the kinds")
     func failOnUnknown() throws {
         let run = try sigviz("explain", "fetchdata", "--fail-on", "slowness")
