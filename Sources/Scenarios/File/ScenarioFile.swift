@@ -178,7 +178,7 @@ public struct ScenarioFile: Sendable {
             var index = 0
             for piece in form.pieces {
                 if case .word = piece { continue }
-                let unwrapped = if case .optional(let inner) = piece { inner } else { piece }
+                let unwrapped = if case .optional(let inner) = piece { inner.piece } else { piece }
                 if isCounted(unwrapped), case .name(let name) = arguments[index] { names.append(name) }
                 index += 1
             }

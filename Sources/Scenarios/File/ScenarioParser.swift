@@ -631,7 +631,7 @@ struct ScenarioParser {
         case .text(let what, _), .values(let what):
             what.contains(" such as ") ? what.replacing(" such as ", with: " in double quotes such as ", maxReplacements: 1) : what + " in double quotes"
         case .keys: "a value in double quotes"
-        case .optional(let piece): expected(piece)
+        case .optional(let piece): expected(piece.piece)
         }
     }
 
@@ -667,7 +667,7 @@ struct ScenarioParser {
             return .keys(keys)
         case .optional(let inner):
             if Self.atOperatorEnd(cursor) { return .absent }
-            return try argument(inner, of: word, after: earlier, &cursor)
+            return try argument(inner.piece, of: word, after: earlier, &cursor)
         }
     }
 

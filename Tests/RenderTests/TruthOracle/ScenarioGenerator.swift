@@ -217,7 +217,7 @@ struct ScenarioGenerator {
         case .optional(let inner):
             // A bare `retry` retries for ever.
             guard keyword == "retry" || chance(60) else { return "" }
-            return argument(inner, of: keyword)
+            return argument(inner.piece, of: keyword)
         }
     }
 

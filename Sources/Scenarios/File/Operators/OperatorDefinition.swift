@@ -113,7 +113,10 @@ struct OperatorForm: Sendable {
 }
 
 /// One piece of an operator's words after its own, read by the parser into an ``OperatorArgument``.
-indirect enum OperatorPiece: Sendable {
+///
+/// Not `indirect`: the operator table is a global, and a boxed case's pointer, tagged in its
+/// spare bits, would read as a leak to LeakSanitizer (the fuzzers') for as long as it lives.
+enum OperatorPiece: Sendable {
     /// A word written as is, which makes no argument: `return` in `catchTo return "x"`.
     case word(String)
     /// A declared signal the operator subscribes to besides its receiver (a signal, subject,
@@ -137,7 +140,7 @@ indirect enum OperatorPiece: Sendable {
     case keys
     /// The piece, or nothing when the operator's words end before it (the end of the line or a
     /// `|`): only a form's last piece.
-    case optional(OperatorPiece)
+    case optional(OptionalPiece)
 
     var isOptional: Bool {
         if case .optional = self { true } else { false }
@@ -155,7 +158,7 @@ indirect enum OperatorPiece: Sendable {
         case .text(_, let example): example
         case .values: "\"a\", \"b\""
         case .keys: "\"1\" = \"odd\", \"2\" = \"even\""
-        case .optional(let piece): piece.written
+        case .optional(let piece): piece.piece.written
         }
     }
 
@@ -164,8 +167,24 @@ indirect enum OperatorPiece: Sendable {
         switch self {
         case .count: "2"
         case .seconds: "0.5"
-        case .optional(let piece): piece.example
+        case .optional(let piece): piece.piece.example
         case .word, .signal, .subject, .target, .scheduler, .text, .values, .keys: written
+        }
+    }
+}
+
+/// A piece that may be left out (``OperatorPiece/optional(_:)``).
+enum OptionalPiece: Sendable {
+    case count(what: String)
+    case values(what: String)
+    case text(what: String, example: String)
+
+    /// The piece, when it is there.
+    var piece: OperatorPiece {
+        switch self {
+        case .count(let what): .count(what: what)
+        case .values(let what): .values(what: what)
+        case .text(let what, let example): .text(what: what, example: example)
         }
     }
 }

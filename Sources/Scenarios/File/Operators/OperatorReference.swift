@@ -35,7 +35,7 @@ extension OperatorPiece {
     var writtenWord: String? {
         switch self {
         case .word(let word): word
-        case .optional(let piece): piece.writtenWord
+        case .optional(let piece): piece.piece.writtenWord
         case .signal, .subject, .target, .scheduler, .count, .seconds, .text, .values, .keys: nil
         }
     }
