@@ -25,10 +25,30 @@ extension Trace {
             signals.indices.contains(signal) && signals[signal].kind == .subject && !plumbing[signal]
         }
         let connectionSubjects = Set(signals.lazy.filter { $0.kind == .connection }.compactMap(\.subject))
-        // By subject, so far: each value sent, and the subscribers (by their topmost subscription)
-        // that had a subscription to the subject open then.
-        var sent: [Int: [(value: String, time: Double, event: Int, reached: Set<Int>)]] = [:]
-        var open: [Int: [Int: Int]] = [:]  // by subject: how many open subscriptions each topmost one has
+        var sent: [Int: [(value: String, time: Double, event: Int)]] = [:]  // by subject, so far
+        /// What one subscriber (its topmost subscription) had of one subject: kept per subscriber,
+        /// not per send, so that a send costs nothing more however many subscribe.
+        struct Reach {
+            /// How many of its subscriptions to the subject are open, and since which event.
+            var open = 0, since = 0
+            /// The events, in order, during which it had one open before.
+            var spans: [Range<Int>] = []
+            /// The last event whose sends it was told it missed.
+            var toldThrough = -1
+
+            /// Whether a send at event `event` reached it.
+            func reached(_ event: Int) -> Bool {
+                if open > 0, event >= since { return true }
+                // The last span that starts at or before the event.
+                var low = 0, high = spans.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if spans[middle].lowerBound <= event { low = middle + 1 } else { high = middle }
+                }
+                return low > 0 && spans[low - 1].contains(event)
+            }
+        }
+        var reach: [Int: [Int: Reach]] = [:]  // by subject, then subscriber
         var tops: [Int?] = Array(repeating: nil, count: subscriptions.count)
         func top(of subscription: Int) -> Int {
             if let known = tops[subscription] { return known }
@@ -36,32 +56,36 @@ extension Trace {
             tops[subscription] = found
             return found
         }
-        func close(_ subscription: Int) {
-            guard subscriptions.indices.contains(subscription) else { return }
-            let signal = subscriptions[subscription].signal
-            guard isUsersSubject(signal), let count = open[signal]?[top(of: subscription)] else { return }
-            open[signal]?[top(of: subscription)] = count > 1 ? count - 1 : nil
-        }
         var closed: Set<Int> = []
         var findings: [Finding] = []
         for (index, event) in events.enumerated() {
             switch event.kind {
             case .send(let signal, let value) where isUsersSubject(signal):
-                sent[signal, default: []].append((value, event.time, index, Set(open[signal, default: [:]].keys)))
+                sent[signal, default: []].append((value, event.time, index))
             case .completed(let subscription, _), .error(let subscription, _, _), .dispose(let subscription):
-                if closed.insert(subscription).inserted { close(subscription) }
+                guard subscriptions.indices.contains(subscription), closed.insert(subscription).inserted else { break }
+                let signal = subscriptions[subscription].signal
+                let subscriber = top(of: subscription)
+                guard isUsersSubject(signal), var was = reach[signal]?[subscriber], was.open > 0 else { break }
+                was.open -= 1
+                if was.open == 0 { was.spans.append(was.since..<index) }
+                reach[signal]?[subscriber] = was
             case .subscribe(let subscription):
                 guard subscriptions.indices.contains(subscription) else { break }
                 let signal = subscriptions[subscription].signal
                 guard isUsersSubject(signal) else { break }
                 let subscriber = top(of: subscription)
-                open[signal, default: [:]][subscriber, default: 0] += 1
-                guard let missed = sent[signal]?.filter({ !$0.reached.contains(subscriber) }), !missed.isEmpty else { break }
+                var was = reach[signal]?[subscriber] ?? Reach()
+                let missed = (sent[signal] ?? []).filter { $0.event > was.toldThrough && !was.reached($0.event) }
+                if was.open == 0 { was.since = index }
+                was.open += 1
+                defer { reach[signal, default: [:]][subscriber] = was }
+                guard !missed.isEmpty else { break }
                 let chain = SubscriptionChain(leadingTo: subscription, in: self)
                 // Only a subscriber's: a subscription no binding made (a connection's) is no one's loss.
                 guard chain.hasCause, !isTriggerSide(subscription, subscribed: subscribed) else { break }
                 // Said once for the subscriber: a later attempt of it misses them no more than this one.
-                for at in sent[signal]!.indices { sent[signal]![at].reached.insert(subscriber) }
+                was.toldThrough = index
                 let name = name(of: signal)
                 let count = missed.count == 1 ? "1 value was" : "\(missed.count) values were"
                 let last = missed[missed.count - 1]

@@ -11,10 +11,7 @@ extension OperatorDefinition {
 
     static let aggregate = OperatorDefinition(
         keyword: "aggregate",
-        forms: [OperatorForm([
-            .text(what: "the start value", example: "\"start\""),
-            .text(what: "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)", example: "\"{acc}{}\""),
-        ]) { step in
+        forms: [OperatorForm(OperatorPiece.startAndAccumulator) { step in
             .signal(step.signal.aggregate(start: step.text(0), reduce: step.accumulator(step.text(1))))
         }],
         meaning: "as `scan`, but only the last text is sent, when the signal completes: the start text if no value came; "

@@ -142,6 +142,13 @@ enum OperatorPiece: Sendable {
     /// `|`): only a form's last piece.
     case optional(OptionalPiece)
 
+    /// `"start" "{acc}{}"`: the start text and the template of the running text, as `scan` and
+    /// `aggregate` read them.
+    static let startAndAccumulator: [OperatorPiece] = [
+        .text(what: "the start value", example: "\"start\""),
+        .text(what: "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)", example: "\"{acc}{}\""),
+    ]
+
     var isOptional: Bool {
         if case .optional = self { true } else { false }
     }

@@ -74,10 +74,7 @@ extension OperatorDefinition {
 
     static let scan = OperatorDefinition(
         keyword: "scan",
-        forms: [OperatorForm([
-            .text(what: "the start value", example: "\"start\""),
-            .text(what: "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)", example: "\"{acc}{}\""),
-        ]) { step in
+        forms: [OperatorForm(OperatorPiece.startAndAccumulator) { step in
             .signal(step.signal.scan(start: step.text(0), reduce: step.accumulator(step.text(1))))
         }],
         meaning: "the running text: each value makes the template with `{acc}` the text so far (the start text at first) "
