@@ -52,6 +52,7 @@ struct TraceReader: ~Copyable {
                     try reader.readSubscription(index)
                 }
             case "events":
+                if let extra = scanner.startOfElement(maximumEvents) { throw tooManyEvents(at: extra) }
                 (trace.events, eventOffsets) = try readArray(limit: maximumEvents) { reader, index throws(Failure) in
                     try reader.readEvent(index)
                 }
@@ -80,7 +81,8 @@ struct TraceReader: ~Copyable {
     }
 
     /// Reads an array, returning its elements and the offset where each starts;
-    /// refuses an element past `limit` (the events' ``Trace/defaultMaximumEvents``).
+    /// refuses an element past `limit` (the events' ``Trace/defaultMaximumEvents``; the events
+    /// are counted before any is read, by ``JSONScanner/startOfElement(_:)``, so this is a second guard).
     private mutating func readArray<Element>(
         limit: Int = .max, _ element: (inout TraceReader, Int) throws(Failure) -> Element
     ) throws(Failure) -> ([Element], [Int]) {
@@ -97,14 +99,17 @@ struct TraceReader: ~Copyable {
         var first = true
         try scanner.beginArray()
         while try scanner.nextElement(first: &first) {
-            guard elements.count < limit else {
-                throw scanner.fail("the trace has more than \(limit) events, the limit (sigviz --max-events sets it)")
-            }
+            guard elements.count < limit else { throw tooManyEvents(at: scanner.offset) }
             offsets.append(scanner.offset)
             if let progress, elements.count & 0xFFFF == 0xFFFF { progress(scanner.offset) }
             elements.append(try element(&self, elements.count))
         }
         return (elements, offsets)
+    }
+
+    /// The refusal of the event past ``maximumEvents``, at its offset.
+    private func tooManyEvents(at offset: Int) -> Failure {
+        scanner.fail("the trace has more than \(maximumEvents) events, the limit (sigviz --max-events sets it)", at: offset)
     }
 
     /// Where an object's fields are: the offsets of their names and of their values.

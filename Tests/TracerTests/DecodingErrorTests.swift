@@ -309,6 +309,30 @@ let malformedTraces: [MalformedTrace] = [
         }
     }
 
+    @Test("a trace with more events than the limit is refused before any event is read: at the first one past it, though an earlier one is malformed")
+    func eventLimitBeforeDecoding() throws {
+        // Strings holding brackets, braces, commas and escaped quotes do not count as elements.
+        let tricky = #"{"seq": 1, "time": 0, "kind": "next", "subscription": 0, "value": "],{[\",\\", "replayed": false}"#
+        let broken = #"{"seq": 2, "time": 0, "kind": "next", "subscription": 0, "unknown": 1}"#
+        let events = [signalEvent, tricky, broken, subscribeEvent, subscribeEvent]
+        let error = #expect(throws: TraceFormatError.self) {
+            try Trace(json: Data(document(events: events).utf8), maximumEvents: 4)
+        }
+        #expect(error?.message == "the trace has more than 4 events, the limit (sigviz --max-events sets it)")
+        #expect(error?.line == 13 && error?.column == 1, "at the fifth event, the first past the limit")
+        // At the limit, the events are read, and the malformed one is found.
+        let read = #expect(throws: TraceFormatError.self) {
+            try Trace(json: Data(document(events: events).utf8), maximumEvents: 5)
+        }
+        #expect(read?.message.contains("unknown") == true && read?.line == 11, "\(String(describing: read))")
+        // Nested arrays and objects inside an event are one element.
+        let nested = #"{"seq": 1, "time": 0, "kind": "signal", "signal": 0, "x": [[1, 2], {"a": [3, 4]}]}"#
+        let one = #expect(throws: TraceFormatError.self) {
+            try Trace(json: Data(document(events: [signalEvent, nested]).utf8), maximumEvents: 2)
+        }
+        #expect(one?.message.contains("more than") == false, "\(String(describing: one))")
+    }
+
     @Test("every prefix of a valid trace is rejected without crashing, at or before its end")
     func everyPrefix() throws {
         let small = Array(document().utf8)

@@ -380,6 +380,51 @@ struct JSONScanner: ~Copyable {
         }
     }
 
+    /// Where element `index` (counted from 0) of the array at the current offset starts, or `nil`
+    /// when the array has no more than `index` elements or is not an array. A quick walk over the
+    /// bytes that only follows strings and nesting, so that an array too long to read is refused
+    /// before any of it is decoded; the reading that follows checks the syntax.
+    func startOfElement(_ index: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let end = bytes.count
+        // An element is at least two bytes and a comma: an array with room for fewer is not searched.
+        guard (end - offset) / 2 > index else { return nil }
+        var at = offset
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        while at < end, isSpace(base[at]) { at += 1 }
+        guard at < end, base[at] == UInt8(ascii: "[") else { return nil }
+        at += 1
+        while at < end, isSpace(base[at]) { at += 1 }
+        guard at < end, base[at] != UInt8(ascii: "]") else { return nil }
+        if index == 0 { return at }
+        var element = 0
+        var depth = 0
+        while at < end {
+            let byte = base[at]
+            at += 1
+            if byte == UInt8(ascii: "\"") {
+                while at < end {
+                    let inString = base[at]
+                    at += 1
+                    if inString == UInt8(ascii: "\"") { break }
+                    if inString == UInt8(ascii: "\\") { at += 1 }
+                }
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                if depth == 0 { return nil }
+                depth -= 1
+            } else if byte == UInt8(ascii: ","), depth == 0 {
+                element += 1
+                if element == index {
+                    while at < end, isSpace(base[at]) { at += 1 }
+                    return at
+                }
+            }
+        }
+        return nil
+    }
+
     /// The 1-based line and column of a byte offset; columns count Unicode scalars.
     func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         var line = 1
