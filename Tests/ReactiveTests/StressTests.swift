@@ -235,6 +235,60 @@ struct StressTests {
         #expect(outOfOrder.isEmpty, "\(outOfOrder.count) items handled out of their thread's order: \(outOfOrder.prefix(5))")
     }
 
+    @Test("a thread that becomes the drainer queues its item behind one queued by a thread that just missed the previous drainer")
+    func newDrainerQueuesBehindEarlierItems() {
+        // One interleaving, played by holding threads at the queue's pause points: A drains its item;
+        // B misses A and waits; A stops; B queues its item and waits; C finds no drainer and becomes
+        // it. RAC's promise is that items are handled in the order they were queued: a, b, then c.
+        let aRunning = DispatchSemaphore(value: 0), bMissed = DispatchSemaphore(value: 0)
+        let aStopped = DispatchSemaphore(value: 0), bQueued = DispatchSemaphore(value: 0)
+        let cDone = DispatchSemaphore(value: 0), bothDone = DispatchSemaphore(value: 0)
+        let firsts = Stress.List<String>()
+        let queue = DrainQueue<String>(pause: { moment in
+            // Only the first time at each moment is held: A's stop, B's miss and B's queueing.
+            let name = "\(moment)"
+            guard !firsts.items.contains(name) else { return }
+            firsts.append(name)
+            switch moment {
+            case .missedTheDrainer:
+                bMissed.signal()
+                aStopped.wait()
+            case .stoppedDraining:
+                aStopped.signal()
+                cDone.wait()
+                cDone.signal()
+            case .queuedForTheDrainer:
+                bQueued.signal()
+                cDone.wait()
+                cDone.signal()
+            }
+        })
+        let handled = Stress.List<String>()
+        let handle: @Sendable (String) -> Void = { item in
+            handled.append(item)
+            if item == "a" {
+                aRunning.signal()
+                bMissed.wait()
+            }
+        }
+        Thread.detachNewThread {
+            queue.submit("a", handle)
+            bothDone.signal()
+        }
+        aRunning.wait()
+        Thread.detachNewThread {
+            queue.submit("b", handle)
+            bothDone.signal()
+        }
+        bQueued.wait()
+        queue.submit("c", handle)
+        cDone.signal()
+        bothDone.wait()
+        bothDone.wait()
+        #expect(handled.items == ["a", "b", "c"])
+        #expect(firsts.items.sorted() == ["missedTheDrainer", "queuedForTheDrainer", "stoppedDraining"])
+    }
+
     @Test("a value an instrument is told was delivered reaches the subscriber, even when another thread disposes the subscription at that moment")
     func reportedDeliveryReachesTheSubscriber() {
         // The stress cases found traces with a `next` the subscriber never received, and a

@@ -21,8 +21,23 @@ final class DrainQueue<Item: Sendable>: @unchecked Sendable {
     /// lock is taken only when an item has to wait, so it costs no allocation of its own.
     private let lock = InlineLock()
     @exclusivity(unchecked) private var pending: [Item] = []
+    /// Called at the moments where another thread's timing matters, so that a test can hold a
+    /// thread there and play one interleaving deterministically; `nil` outside tests.
+    private let pause: (@Sendable (Moment) -> Void)?
 
-    init() {}
+    /// A moment in ``submit(now:orLater:_:)`` where the order of two threads decides the outcome.
+    enum Moment: Sendable {
+        /// A submitter found another thread draining and is about to queue its item.
+        case missedTheDrainer
+        /// A submitter queued its item behind a drainer and is about to check it is still draining.
+        case queuedForTheDrainer
+        /// A drainer found nothing pending, stopped, and is about to check again.
+        case stoppedDraining
+    }
+
+    init(pause: (@Sendable (Moment) -> Void)? = nil) {
+        self.pause = pause
+    }
 
     /// Hands `item` to `handle` now, or queues it for the thread that is draining.
     ///
@@ -48,7 +63,9 @@ final class DrainQueue<Item: Sendable>: @unchecked Sendable {
             drainPending(handle)
             return
         }
+        pause?(.missedTheDrainer)
         enqueue(later())
+        pause?(.queuedForTheDrainer)
         // The drainer may have finished between the failed exchange and the append.
         if isDraining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
             drainPending(handle)
@@ -67,6 +84,7 @@ final class DrainQueue<Item: Sendable>: @unchecked Sendable {
         while true {
             if pendingCount.load(ordering: .sequentiallyConsistent) == 0 {
                 isDraining.store(false, ordering: .sequentiallyConsistent)
+                pause?(.stoppedDraining)
                 // An item queued after the check, whose owner saw us draining, is ours to handle.
                 guard pendingCount.load(ordering: .sequentiallyConsistent) != 0,
                       isDraining.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
