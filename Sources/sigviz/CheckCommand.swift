@@ -42,7 +42,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install()
+        limits.install(inputs: files.count)
         var failures = 0, passes = 0, problems: [String] = []
         var report = ""
         for path in files {

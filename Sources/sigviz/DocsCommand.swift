@@ -98,9 +98,10 @@ struct DocsCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install()
         let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let sources = try Self.parseAll(in: scenarios, jobs: jobs)
+        // Every part of a sharded run shares the events between all the files, as one run would.
+        limits.install(inputs: sources.count)
         let shard = try shard.map(Shard.init(parsing:)) ?? .whole
         let part = shard.range(of: sources.count)
         // The first part writes the page, which covers every scenario: it runs the others too, for

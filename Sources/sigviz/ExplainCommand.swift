@@ -78,7 +78,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install()
+        limits.install(inputs: inputs.count)
         let failing = try failKinds()
         var results: [(input: String, trace: Trace, explanations: [Explanation])] = []
         for input in inputs {

@@ -167,7 +167,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install()
+        limits.install(inputs: inputs.count)
         let traces = try inputs.map(Input.trace)
         let title = title ?? traces.map { $0.title ?? "trace" }.joined(separator: " vs ")
         let svg = ComparisonRenderer(theme: drawing.theme, scale: scale, title: title).render(traces)

@@ -61,8 +61,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install()
         let arguments = inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs
+        limits.install(inputs: arguments.count)
         let progress = ProgressLine(total: arguments.count)
         defer { progress.finish() }
         let entries = try arguments.map { name in

@@ -200,6 +200,39 @@ struct LimitTests {
         }
     }
 
+    @Test("the scenarios of a command over three inputs or more share twice --max-events equally: one past its share is refused, naming the share; two get the whole limit each",
+          arguments: ["check", "explain", "report", "compare", "docs"])
+    func eventsSharedBetweenInputs(command: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = directory.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        // 709 events each: within --max-events 1000 alone or by two, past 2000 / 3 = 666 by three.
+        let files = try ["a", "b", "c"].map { name in
+            let file = scenarios.appendingPathComponent("\(name).sigviz")
+            try Data("let t = interval 1 | take 100\nsubscribe \"A\" to t\n".utf8).write(to: file)
+            return file.path
+        }
+        let output = directory.appendingPathComponent("out")
+        func arguments(_ inputs: [String]) -> [String] {
+            switch command {
+            case "check", "explain": [command] + inputs
+            case "docs": ["docs", scenarios.path, "-o", output.path]
+            default: [command] + inputs + ["-o", output.path]
+            }
+        }
+        let run = try measuredSigviz(arguments(files) + ["--max-events", "1000"], timeout: 120)
+        #expect(run.status == 1 && !run.crashed && !run.timedOut, "\(run.summary)")
+        #expect(run.errors.contains(
+            "Error: \(files[0]): the scenario made more than 666 events, its share of the 2000 events (2 times --max-events) "
+                + "the 3 inputs of this command may make in all; nothing was written."), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing is written")
+        // Two inputs get the whole limit each, as one does.
+        try FileManager.default.removeItem(atPath: files[2])
+        let two = try measuredSigviz(arguments(Array(files.prefix(2))) + ["--max-events", "1000"], timeout: 120)
+        #expect(two.status == 0, "\(two.summary)")
+    }
+
     @Test("a subject fed by its own values, a loop without end, is stopped at --max-events: exit 1, the error, nothing written")
     func selfFeedingSubject() throws {
         let directory = try temporaryDirectory()
