@@ -259,20 +259,6 @@ extension Channel: Terminable {
     }
 }
 
-/// Runs each job on a new thread with a stack of ``Scenario/stackSize`` bytes.
-private final class LargeStackExecutor: TaskExecutor {
-    static let shared = LargeStackExecutor()
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        let thread = Thread { job.runSynchronously(on: executor) }
-        thread.name = "sigviz scenario"
-        thread.stackSize = Scenario.stackSize
-        thread.start()
-    }
-}
-
 /// The result of work on another thread, waited for.
 private final class ResultBox<T: Sendable>: @unchecked Sendable {
     // @unchecked: `value` is only touched with `condition` locked.

@@ -70,6 +70,8 @@ enum AtomicFile {
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw POSIXError(errno) }
+        // Removed if the process ends by a signal before the file is in place or removed.
+        FatalSignalCleanup.remember(temporary)
         var failure: Int32?
         var thrown: (any Error)?
         do {
@@ -89,6 +91,7 @@ enum AtomicFile {
         if close(descriptor) != 0, failure == nil { failure = errno }
         if let failure {
             unlink(temporary)
+            FatalSignalCleanup.forget(temporary)
             throw thrown ?? POSIXError(failure)
         }
         return temporary
@@ -97,6 +100,7 @@ enum AtomicFile {
     /// The second half of ``write(_:to:)``: renames the file `temporary` that ``stage(_:for:)`` wrote
     /// over `path`. On failure `temporary` is removed and `path` is untouched.
     static func commit(_ temporary: String, to path: String) throws(POSIXError) {
+        defer { FatalSignalCleanup.forget(temporary) }
         if rename(temporary, path) != 0 {
             let failure = errno
             unlink(temporary)

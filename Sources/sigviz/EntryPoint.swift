@@ -20,6 +20,8 @@ extension SigViz {
     /// - A standard output or error that is closed at start is held by /dev/null opened
     ///   read-only, so that no file sigviz opens takes its number: writes to it fail (EBADF) and
     ///   are reported as "closed", instead of landing in that file.
+    /// - A trap, a crash, Ctrl-C or SIGTERM removes the temporary files not yet in place before
+    ///   the process ends as it would have (``FatalSignalCleanup``).
     /// - A write error on standard output ends sigviz with `Error: cannot write standard output:
     ///   REASON` on standard error and exit status 1, like any other failure.
     static func main() {
@@ -33,10 +35,11 @@ extension SigViz {
         Foundation.exit(ExitCode.success.rawValue)
     }
 
-    /// Ignores SIGPIPE and SIGXFSZ, and holds a closed standard output or error with /dev/null read-only.
+    /// Ignores SIGPIPE and SIGXFSZ, installs ``FatalSignalCleanup``, and holds a closed standard output or error with /dev/null read-only.
     private static func prepareProcess() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        FatalSignalCleanup.install()
         for descriptor in [STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open(2) takes the lowest free number: `descriptor` itself, or 0 when standard input is closed too.
             let placeholder = open("/dev/null", O_RDONLY)

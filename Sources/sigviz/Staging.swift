@@ -40,6 +40,8 @@ final class Staging: @unchecked Sendable {
             throw CommandFailure("cannot create \(folder): \(FileProblem.creatingFolder(folder, error)); nothing was written")
         }
         lock.withLock { created = missing.reversed() }
+        // Outer first, so that the handler, which goes newest first, removes inner ones first.
+        for path in missing.reversed() { FatalSignalCleanup.remember(path, isFolder: true) }
     }
 
     /// Writes `data` to a temporary file beside `path` and returns its path. Where its folder has a
@@ -92,8 +94,14 @@ final class Staging: @unchecked Sendable {
             defer { staged = []; created = [] }
             return (staged, created)
         }
-        for file in files { unlink(file) }
-        for folder in folders.reversed() { rmdir(folder) }
+        for file in files {
+            unlink(file)
+            FatalSignalCleanup.forget(file)
+        }
+        for folder in folders.reversed() {
+            rmdir(folder)
+            FatalSignalCleanup.forget(folder)
+        }
     }
 
     private func closeWatchers() {
