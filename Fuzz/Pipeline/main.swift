@@ -1,9 +1,10 @@
 // libFuzzer target: the whole pipeline of a scenario file, as `sigviz` runs it, with resources as
 // the oracle (docs/reliability.md, "Fuzzing").
 //
-// Every input of at most 64 KB is parsed; one that parses is run and checked at sigviz's default
-// event limit, and its trace drawn as `render --expect`, `graph`, `trace --format marbles`, `report`
-// and `docs` draw it. Every refusal (parse or run) must carry a line and column inside the file, or
+// Every input of at most 64 KB is parsed; one that parses is run, checked and explained at sigviz's
+// default event limit, each suggestion proven by a run of the changed file (as `check`, `explain`,
+// `report` and `docs` do), and its trace drawn as `render --expect --findings`, `graph`,
+// `trace --format marbles`, `explain --format json`, `report` and `docs` draw it. Every refusal (parse or run) must carry a line and column inside the file, or
 // be the event limit. `Fuzz/run.sh` runs it with `-timeout=10 -rss_limit_mb=1024`: an input that takes
 // longer or more memory is a finding, as a crash is. The corpus it grows is replayed through the
 // debug-built CLI by `Fuzz/replay.sh`, which measures each run's time and peak memory.
@@ -33,8 +34,9 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let trace: Trace
     let results: [ScenarioFile.CheckResult]
+    let explanations: [Explanation]
     do {
-        (trace, results) = try file.check(named: "fuzz", maximumEvents: Trace.defaultMaximumEvents)
+        (trace, results, explanations) = try file.checkAndExplain(named: "fuzz", maximumEvents: Trace.defaultMaximumEvents)
     } catch {
         if case .text(let error) = error { expectInside(error) }
         return 0
@@ -42,7 +44,8 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let expectations = results.compactMap { result in
         result.subscription.map { TimelineExpectation(subscription: $0, expected: result.expectation.expected, frame: file.frame) }
     }
-    _ = TimelineRenderer(theme: .auto, scale: nil).render(trace, expectations: expectations)
+    _ = TimelineRenderer(theme: .auto, scale: nil).render(trace, expectations: expectations, findings: explanations.map(\.finding))
+    _ = Explanation.json([(input: "fuzz.sigviz", trace: trace, explanations: explanations)])
     _ = GraphRenderer(theme: .auto).render(trace)
     _ = try? trace.marbles(frame: file.marbleFrame)
     // The outcomes as sigviz gives them to the report and docs pages (its ExpectationOutcome.init).
@@ -52,11 +55,15 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             subscription: $0.subscription, comparison: $0.comparison, problem: $0.problem)
     }
     _ = ReportBuilder(title: "fuzz").build([
-        ReportEntry(name: "fuzz", title: trace.title ?? "fuzz", explanation: file.about, source: text, trace: trace, expectations: outcomes),
+        ReportEntry(
+            name: "fuzz", title: trace.title ?? "fuzz", explanation: file.about, source: text, trace: trace, expectations: outcomes,
+            explanations: explanations),
     ])
     let docs = DocsBuilder(theme: .auto)
     _ = docs.files(for: [
-        docs.section(name: "fuzz", title: file.title ?? "fuzz", about: file.about, trace: trace, expectations: outcomes),
+        docs.section(
+            name: "fuzz", title: file.title ?? "fuzz", about: file.about, trace: trace, expectations: outcomes,
+            findings: explanations.map(\.finding)),
     ])
     return 0
 }

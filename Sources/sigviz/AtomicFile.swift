@@ -66,12 +66,17 @@ enum AtomicFile {
         var descriptor: Int32 = -1
         for _ in 0..<100 {
             temporary = (folder as NSString).appendingPathComponent(".sigviz-" + randomSuffix())
+            // Removed if the process ends by a signal before the file is in place or removed:
+            // remembered before it exists, so that no moment is left when it exists unremembered.
+            FatalSignalCleanup.remember(temporary)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if descriptor >= 0 || errno != EEXIST { break }
+            if descriptor >= 0 { break }
+            let failure = errno
+            FatalSignalCleanup.forget(temporary)
+            errno = failure
+            if failure != EEXIST { break }
         }
         guard descriptor >= 0 else { throw POSIXError(errno) }
-        // Removed if the process ends by a signal before the file is in place or removed.
-        FatalSignalCleanup.remember(temporary)
         var failure: Int32?
         var thrown: (any Error)?
         do {

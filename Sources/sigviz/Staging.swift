@@ -32,16 +32,20 @@ final class Staging: @unchecked Sendable {
             path = (path as NSString).deletingLastPathComponent
         }
         guard !missing.isEmpty else { return }
+        // Remembered before they exist, outer first, so that the handler of a signal, which goes
+        // newest first, removes inner ones first, and no moment is left when one exists unremembered.
+        for path in missing.reversed() { FatalSignalCleanup.remember(path, isFolder: true) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             // Those made before the failure.
-            for path in missing { rmdir(path) }
+            for path in missing {
+                rmdir(path)
+                FatalSignalCleanup.forget(path)
+            }
             throw CommandFailure("cannot create \(folder): \(FileProblem.creatingFolder(folder, error)); nothing was written")
         }
         lock.withLock { created = missing.reversed() }
-        // Outer first, so that the handler, which goes newest first, removes inner ones first.
-        for path in missing.reversed() { FatalSignalCleanup.remember(path, isFolder: true) }
     }
 
     /// Writes `data` to a temporary file beside `path` and returns its path. Where its folder has a
