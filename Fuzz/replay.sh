@@ -1,48 +1,68 @@
 #!/usr/bin/env bash
-# The resource oracle on the debug build: replays every scenario file of a corpus through the sigviz
-# that `swift build` makes, as a user would run it, and measures each run.
+# The resource oracle on the build users run: replays every scenario file of a corpus through the
+# sigviz that `swift build` makes, as a user would run it, and measures each run.
 #
-#   Fuzz/replay.sh [CORPUS-DIR...]      (default: .build-fuzz/corpus-pipeline Fuzz/corpus/scenario)
+#   Fuzz/replay.sh [--release] [CORPUS-DIR...]
+#       (default corpora: .build-fuzz/corpus-pipeline Fuzz/corpus/scenario; --release: the release build)
 #
-# Each input of at most 64 KB goes through `report`, `render --expect` and `trace --format marbles`.
-# Every run must end within 10 s and 1 GB of peak resident memory, with exit status 0, or 1 and an
-# `Error:` line (a failed expectation, too), or for `trace --format marbles` 64 and an `Error:` line (a
-# file's frame that cannot draw its events); a signal, a timeout, more memory or another status is a
-# finding, printed with its input. It prints the number of runs, the slowest and the largest, and fails if any run failed.
-# It needs GNU time (/usr/bin/time, Debian's `time` package).
+# Each input of at most 64 KB goes through `report`, `render --expect --findings`, `trace --format
+# marbles`, `explain --format json` and `check`, each with its proofs on. Every run must end within
+# 20 s of CPU (user and system) and 1 GB of peak resident memory, and write at most 10 times its
+# input plus 4 MB (the fixed overhead: a report page's capped events table and source, the
+# diagrams' capped lanes), with exit status 0, or 1 and an `Error:` line (a failed expectation, a
+# finding for `explain`, too), or for `trace --format marbles` 64 and an `Error:` line (a file's
+# frame that cannot draw its events); a signal, a timeout, more time, memory or output, or another
+# status is a finding, printed with its input. (`trace --format json` is left out: it writes the
+# trace itself, bounded by --max-events rather than by its input, up to 256 MB at the default.)
+# It prints the number of runs and the most CPU, memory and output a run took, and fails if any
+# run failed. It needs GNU time (/usr/bin/time, Debian's `time` package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x /usr/bin/time ] || { echo "Fuzz/replay.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+configuration=debug
+if [ "${1:-}" = --release ]; then configuration=release; shift; fi
 corpora=("$@")
 [ ${#corpora[@]} -gt 0 ] || corpora=(.build-fuzz/corpus-pipeline Fuzz/corpus/scenario)
-swift build >/dev/null
-sigviz=$(swift build --show-bin-path)/sigviz
+swift build -c "$configuration" --product sigviz >/dev/null
+sigviz=$(swift build -c "$configuration" --show-bin-path)/sigviz
+overhead=$((4 << 20))
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-runs=0 failures=0 slowest=0 slowest_run="" largest=0 largest_run=""
+runs=0 failures=0 slowest=0 slowest_run="" largest=0 largest_run="" widest=0 widest_run=""
 for corpus in "${corpora[@]}"; do
     for input in "$corpus"/*; do
         [ -f "$input" ] && [ "$(stat -c %s "$input")" -le 65536 ] || continue
+        size=$(stat -c %s "$input")
         cp "$input" "$work/input.sigviz"
-        for command in "report $work/input.sigviz -o $work/report" "render $work/input.sigviz --expect -o $work/out.svg" \
-                       "trace $work/input.sigviz --format marbles -o $work/out.txt"; do
+        for command in "report $work/input.sigviz -o $work/out/report" "render $work/input.sigviz --expect --findings -o $work/out/out.svg" \
+                       "trace $work/input.sigviz --format marbles -o $work/out/out.txt" \
+                       "explain $work/input.sigviz --format json -o $work/out/out.json" "check $work/input.sigviz"; do
             runs=$((runs + 1))
             status=0
+            rm -rf "$work/out"; mkdir -p "$work/out"
             # shellcheck disable=SC2086
-            /usr/bin/time -f "%e %M" -o "$work/time" timeout -s KILL 10 "$sigviz" $command >/dev/null 2>"$work/err" || status=$?
-            read -r seconds kilobytes < <(tail -1 "$work/time")
+            /usr/bin/time -f "%U %S %M" -o "$work/time" timeout -s KILL 60 "$sigviz" $command >"$work/out/stdout" 2>"$work/err" || status=$?
+            read -r user system kilobytes < <(tail -1 "$work/time")
+            seconds=$(awk "BEGIN { print $user + $system }")
+            written=$(du -sb "$work/out" | cut -f1)
             if awk "BEGIN { exit !($seconds > $slowest) }"; then slowest=$seconds; slowest_run="$command ($input)"; fi
             if [ "$kilobytes" -gt "$largest" ]; then largest=$kilobytes; largest_run="$command ($input)"; fi
+            beyond=$((written - 10 * size))
+            if [ "$beyond" -gt "$widest" ]; then widest=$beyond; widest_run="$command ($input): $written bytes from $size"; fi
             refused=1; [ "$status" = 64 ] && [[ $command == trace* ]] && refused=64
             if { [ "$status" -gt 1 ] && [ "$status" != "$refused" ]; } || [ "$kilobytes" -gt $((1024 * 1024)) ] \
-                || { [ "$status" != 0 ] && ! grep -q "^Error: " "$work/err"; }; then
+                || awk "BEGIN { exit !($seconds > 20) }" || [ "$beyond" -gt "$overhead" ] \
+                || { [ "$status" != 0 ] && ! grep -q "^Error: " "$work/err" && [[ $command != explain* && $command != check* ]]; }; then
                 failures=$((failures + 1))
-                echo "FINDING: sigviz ${command//$work\/input.sigviz/$input}: status $status, $seconds s, $((kilobytes / 1024)) MB" >&2
+                echo "FINDING: sigviz ${command//$work\/input.sigviz/$input}: status $status, $seconds s CPU, $((kilobytes / 1024)) MB, $written bytes written from $size" >&2
                 head -3 "$work/err" >&2
             fi
         done
     done
 done
-echo "$runs runs, $failures findings; slowest $slowest s: ${slowest_run//$work\/input.sigviz/FILE}; largest $((largest / 1024)) MB: ${largest_run//$work\/input.sigviz/FILE}"
+echo "$runs runs ($configuration), $failures findings"
+echo "most CPU: $slowest s: ${slowest_run//$work\/input.sigviz/FILE}"
+echo "most memory: $((largest / 1024)) MB: ${largest_run//$work\/input.sigviz/FILE}"
+echo "most output past 10 times the input: $widest bytes (allowed $overhead): ${widest_run//$work\/input.sigviz/FILE}"
 [ "$failures" = 0 ]
