@@ -3,11 +3,6 @@ import Foundation
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "aggregating.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "aggregating.sigviz")
-}
-
 /// The text-budget refusal that running `file` ends in, or nil (recording an issue) if it ends otherwise.
 private func textRefusal(_ file: ScenarioFile, sourceLocation: SourceLocation = #_sourceLocation) -> ScenarioFileError? {
     do {
@@ -268,7 +263,7 @@ struct AggregatingScenarioTests {
             subscribe "S" to d
             """)
         let text = try #require(textRefusal(file))
-        #expect(text.file == "aggregating.sigviz")
+        #expect(text.file == "test.sigviz")
         #expect(text.line == 2)
         #expect(text.column == 11)
         #expect(text.message == "'d' would make a value of 131072 bytes here; a value may have at most 65536 bytes")
@@ -318,7 +313,7 @@ struct AggregatingScenarioTests {
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
         let error = #expect(throws: ScenarioFileError.self) { try parse(text) }
-        #expect(error?.file == "aggregating.sigviz")
+        #expect(error?.file == "test.sigviz")
         #expect(error?.line == line, "\(String(describing: error))")
         #expect(error?.column == column, "\(String(describing: error))")
         #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")

@@ -3,11 +3,6 @@ import Foundation
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "combining.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "combining.sigviz")
-}
-
 @Suite("The scenario file's combining and higher-order operators: combineLatest, zip, map NAME with switchToLatest, flatten and concat, takeUntil")
 struct CombiningScenarioTests {
     @Test("each runs on the real runtime and gives the marbles its expect line says")
@@ -132,10 +127,7 @@ struct CombiningScenarioTests {
         ("subject s\nlet m = s | map", 2, 16, "expected a template in double quotes such as \"<{}>\" ({} is the value) or a signal, found the end of the line"),
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
-        let error = #expect(throws: ScenarioFileError.self) { try parse(text) }
-        #expect(error?.line == line, "\(String(describing: error))")
-        #expect(error?.column == column, "\(String(describing: error))")
-        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+        expectRefused(text, line: line, column: column, message: message)
     }
 }
 

@@ -3,11 +3,6 @@ import Scenarios
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "command.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "command.sigviz")
-}
-
 /// A save command whose request takes 2 s, with a subscriber to each of its signals.
 private let save = """
     cold request: +2 next "saved {}", +2 completed
@@ -219,10 +214,7 @@ struct CommandScenarioTests {
         ("cold r \"-a|\"\ncommand c: r\nat 2 execute c \"x\" subscribe \"T\"\nat 1 dispose \"T\"", 4, 14, "the disposal at 1 s would come before \"T\" subscribes, at 2 s"),
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
-        let error = #expect(throws: ScenarioFileError.self) { try parse(text) }
-        #expect(error?.line == line, "\(String(describing: error))")
-        #expect(error?.column == column, "\(String(describing: error))")
-        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+        expectRefused(text, line: line, column: column, message: message)
     }
 
     @Test("a point between two words is a symbol; anywhere else it is still refused")

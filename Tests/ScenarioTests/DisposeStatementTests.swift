@@ -3,11 +3,6 @@ import Scenarios
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "dispose.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "dispose.sigviz")
-}
-
 /// When the subscriptions labelled `label` were disposed, in order.
 private func disposeTimes(_ trace: Trace, label: String) -> [String] {
     let ids = Set(subscriptions(trace, label: label).map(\.id))
@@ -107,9 +102,6 @@ struct DisposeStatementTests {
         ("subject s\nat 1 despose s", 2, 6, "expected subscribe, connect, send, complete, fail, dispose or execute, found 'despose'"),
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
-        let error = #expect(throws: ScenarioFileError.self) { try parse(text) }
-        #expect(error?.line == line, "\(String(describing: error))")
-        #expect(error?.column == column, "\(String(describing: error))")
-        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+        expectRefused(text, line: line, column: column, message: message)
     }
 }

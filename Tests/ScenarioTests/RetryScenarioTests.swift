@@ -3,11 +3,6 @@ import Foundation
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "retry.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "retry.sigviz")
-}
-
 @Suite("The scenario file's retry, repeat, takeWhile, skipWhile and collect")
 struct RetryScenarioTests {
     @Test("each runs on the real runtime and gives the marbles its expect line says")
@@ -64,9 +59,6 @@ struct RetryScenarioTests {
         ("cold c \"-a|\"\nlet d = c | collect \"a\"", 2, 21, "expected the end of the line"),
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
-        let error = #expect(throws: ScenarioFileError.self) { try parse(text) }
-        #expect(error?.line == line, "\(String(describing: error))")
-        #expect(error?.column == column, "\(String(describing: error))")
-        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+        expectRefused(text, line: line, column: column, message: message)
     }
 }

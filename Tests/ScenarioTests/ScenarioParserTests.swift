@@ -2,11 +2,6 @@ import Scenarios
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "test.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "test.sigviz")
-}
-
 /// The deliveries to labelled subscribers, as "label: next(v)@t".
 private func deliveries(_ trace: Trace) -> [String] {
     trace.events.compactMap { event in

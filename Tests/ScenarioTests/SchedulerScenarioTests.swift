@@ -3,11 +3,6 @@ import Foundation
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "hops.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "hops.sigviz")
-}
-
 /// Each hop of `trace`, in order: the scheduler's name, the signal of the hopping subscription, and
 /// the time, `background for results@1.0`.
 private func hops(_ trace: Trace) -> [String] {
@@ -157,7 +152,7 @@ struct SchedulerScenarioTests {
         _ text: String, line: Int, column: Int, message: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let error = #expect(throws: ScenarioFileError.self, sourceLocation: sourceLocation) { try parse(text) }
-        #expect(error?.file == "hops.sigviz", sourceLocation: sourceLocation)
+        #expect(error?.file == "test.sigviz", sourceLocation: sourceLocation)
         #expect(error?.line == line, "\(String(describing: error))", sourceLocation: sourceLocation)
         #expect(error?.column == column, "\(String(describing: error))", sourceLocation: sourceLocation)
         #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")", sourceLocation: sourceLocation)

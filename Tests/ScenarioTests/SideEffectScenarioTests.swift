@@ -3,11 +3,6 @@ import Foundation
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "effects.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "effects.sigviz")
-}
-
 /// The values sent to the subject named `subject` in `trace`, in order, with their times: `value@1.0`.
 private func sends(_ trace: Trace, to subject: String) -> [String] {
     trace.events.compactMap { event in
@@ -193,7 +188,7 @@ struct SideEffectScenarioTests {
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
         let error = #expect(throws: ScenarioFileError.self) { try parse(text) }
-        #expect(error?.file == "effects.sigviz")
+        #expect(error?.file == "test.sigviz")
         #expect(error?.line == line, "\(String(describing: error))")
         #expect(error?.column == column, "\(String(describing: error))")
         #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")

@@ -3,11 +3,6 @@ import Foundation
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "ops.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "ops.sigviz")
-}
-
 /// The error parsing `text` throws, or nil.
 private func parseError(_ text: String) -> ScenarioFileError? {
     do {
@@ -101,7 +96,7 @@ struct StreamOperatorScenarioTests {
             Issue.record("no error for \(text)")
             return
         }
-        #expect(error.file == "ops.sigviz")
+        #expect(error.file == "test.sigviz")
         #expect(error.line == line, "\(error)")
         #expect(error.column == column, "\(error)")
         #expect(error.message.hasPrefix(message), "\(error.message)")
@@ -120,7 +115,7 @@ struct StreamOperatorScenarioTests {
             Issue.record("not refused for its text: \(error)")
             return
         }
-        #expect(text.file == "ops.sigviz")
+        #expect(text.file == "test.sigviz")
         #expect(text.line == 2)
         #expect(text.column == 11)
         #expect(text.message == "'d' would make a value of 131072 bytes here; a value may have at most 65536 bytes")

@@ -2,6 +2,21 @@ import Scenarios
 import Testing
 import Tracer
 
+/// Parses `text` as a scenario file called "test.sigviz".
+func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
+    try ScenarioFile(parsing: text, file: "test.sigviz")
+}
+
+/// Expects `text` to be refused at `line` and `column`, with a message that starts with `message`.
+func expectRefused(
+    _ text: String, line: Int, column: Int, message: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let error = #expect(throws: ScenarioFileError.self, sourceLocation: sourceLocation) { try parse(text) }
+    #expect(error?.line == line, "\(String(describing: error))", sourceLocation: sourceLocation)
+    #expect(error?.column == column, "\(String(describing: error))", sourceLocation: sourceLocation)
+    #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")", sourceLocation: sourceLocation)
+}
+
 /// A time as the expectations write it: rounded to the millisecond, so that
 /// 0.1 + 0.9 and 1.0 read the same ("1.0", "2.2").
 func render(time: Double) -> String {

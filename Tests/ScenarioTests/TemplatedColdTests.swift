@@ -3,11 +3,6 @@ import Foundation
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "requests.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "requests.sigviz")
-}
-
 @Suite("A cold signal whose events use the value that triggered it ({} in a cold source)")
 struct TemplatedColdTests {
     @Test("flattenMap NAME makes a new cold signal for each value, its {} filled, named like a call")

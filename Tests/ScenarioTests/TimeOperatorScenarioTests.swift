@@ -3,11 +3,6 @@ import Foundation
 import Testing
 import Tracer
 
-/// Parses `text` as a file called "time.sigviz".
-private func parse(_ text: String) throws(ScenarioFileError) -> ScenarioFile {
-    try ScenarioFile(parsing: text, file: "time.sigviz")
-}
-
 @Suite("The scenario file's time operators: delay, throttle, bufferWithTime, timeout, sample and the interval source")
 struct TimeOperatorScenarioTests {
     @Test("each runs on the file's virtual time and gives the marbles its expect line says")
@@ -113,7 +108,7 @@ struct TimeOperatorScenarioTests {
     ])
     func badArguments(text: String, line: Int, column: Int, message: String) {
         let error = #expect(throws: ScenarioFileError.self) { try parse(text) }
-        #expect(error?.file == "time.sigviz")
+        #expect(error?.file == "test.sigviz")
         #expect(error?.line == line, "\(String(describing: error))")
         #expect(error?.column == column, "\(String(describing: error))")
         #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
