@@ -35,7 +35,7 @@ public struct ComparisonRenderer: Sendable {
         }
         let height = Canvas.headerHeight + body + Layout.legendHeight
         let description = "Comparison of \(models.count) traces on one time axis: "
-            + models.map { "\($0.title) (\(sideEffectSummary($0)))" }.joined(separator: "; ") + "."
+            + models.map { "\($0.title) (\(sideEffectSummary($0))\(leftOutSummary($0)))" }.joined(separator: "; ") + "."
         painter.canvas.begin(width: axis.width, height: height, title: title, description: description)
         painter.canvas.header(title: title, subtitle: "the same time axis in every panel; ◆ marks each run of a source's didSubscribe", y: 0)
         var top = Canvas.headerHeight
@@ -67,6 +67,7 @@ extension Canvas {
         element("rect", [("class", "panel"), ("x", "8"), ("y", number(top)), ("width", number(width - 16)), ("height", "22"), ("rx", "4")])
         text(model.title, class: "lane-label", x: 16, y: top + 15, limit: 60)
         let badge = "didSubscribe × \(runs)" + (repeated ? ": repeated" : "")
+            + (model.lanesLeftOut > 0 ? " · \(model.lanes.count) of \(ReportPage.grouped(model.lanes.count + model.lanesLeftOut)) lanes drawn" : "")
         let badgeWidth = 16 + Double(badge.count) * 6.6
         svg.open("g", [("class", repeated ? "badge-group repeated" : "badge-group")])
         if repeated, let fewestRuns, let most {

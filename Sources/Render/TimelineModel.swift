@@ -136,6 +136,15 @@ struct TimelineModel {
 
     let title: String
     var lanes: [Lane] = []
+    /// The most lanes a timeline draws: a lane costs the same bytes whatever the input that made
+    /// it, so a file of thousands of subscribers would otherwise make a diagram hundreds of times
+    /// its size, and no reader follows thousands of lanes. The first ones are drawn, and the
+    /// picture says how many were not (``lanesLeftOut``); ``LaneOptions/only`` picks others.
+    static let maximumLanes = 200
+    /// How many lanes past ``maximumLanes`` are not drawn.
+    private(set) var lanesLeftOut = 0
+    /// Every name ``LaneOptions/only`` can pick a lane by, sorted, the lanes left out included.
+    private(set) var laneNames: [String] = []
     /// didSubscribe runs per cold signal, by name, in signal order.
     var sideEffects: [(name: String, count: Int)] = []
     /// didSubscribe runs in all.
@@ -407,8 +416,6 @@ struct TimelineModel {
 }
 
 extension TimelineModel {
-    /// Every name ``LaneOptions/only`` can pick a lane by, sorted: to say which there are.
-    var laneNames: [String] { Set(lanes.flatMap(\.names)).filter { !$0.isEmpty }.sorted() }
 
     /// Orders the subscriber lanes, each followed by its inner subscriptions' lanes, and keeps
     /// those `options` pick. Source lanes stay first, in signal order.
@@ -436,9 +443,14 @@ extension TimelineModel {
                 return innerLane
             }
         }
+        laneNames = Set(lanes.flatMap(\.names)).filter { !$0.isEmpty }.sorted()
         if let only = options.only {
             let picked = Set(only)
             lanes = lanes.filter { lane in lane.names.contains(where: picked.contains) }
+        }
+        if lanes.count > Self.maximumLanes {
+            lanesLeftOut = lanes.count - Self.maximumLanes
+            lanes.removeLast(lanesLeftOut)
         }
         // Each event's lane, where its lane is now (-1 for one left out): causes are looked for
         // among the marks drawn.

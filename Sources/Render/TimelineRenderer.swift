@@ -71,7 +71,7 @@ public struct TimelineRenderer: Sendable {
             description += findings.isEmpty ? " No findings." : " \(findings.count) finding\(findings.count == 1 ? "" : "s"), numbered."
         }
         painter.canvas.begin(width: axis.width, height: height, title: model.title, description: description)
-        painter.canvas.header(title: model.title, subtitle: sideEffectSummary(model), y: 0)
+        painter.canvas.header(title: model.title, subtitle: sideEffectSummary(model) + leftOutSummary(model), y: 0)
         painter.axis(top: Canvas.headerHeight, bottom: Canvas.headerHeight + panel)
         painter.wanted = Set(findings?.flatMap(\.events) ?? [])
         painter.panel(model, top: Canvas.headerHeight)
@@ -90,7 +90,14 @@ public struct TimelineRenderer: Sendable {
 func describe(_ model: TimelineModel) -> String {
     let subscribers = model.lanes.filter { $0.role == .subscriber }.count
     return "Timeline of \(model.title): \(subscribers) subscriber lane\(subscribers == 1 ? "" : "s") over "
-        + "\(TimeAxis.format(model.duration)). " + sideEffectSummary(model) + "."
+        + "\(TimeAxis.format(model.duration)). " + sideEffectSummary(model) + leftOutSummary(model) + "."
+}
+
+/// "; the first 200 of 2,800 lanes are drawn" when lanes were left out (``TimelineModel/maximumLanes``), or "".
+func leftOutSummary(_ model: TimelineModel) -> String {
+    guard model.lanesLeftOut > 0 else { return "" }
+    let all = model.lanes.count + model.lanesLeftOut
+    return "; the first \(model.lanes.count) of \(ReportPage.grouped(all)) lanes are drawn"
 }
 
 /// "didSubscribe runs: fetchData × 6", or "no didSubscribe runs".

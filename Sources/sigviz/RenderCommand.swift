@@ -43,7 +43,8 @@ struct RenderCommand: ParsableCommand {
             drawn hollow and dashed; dotted connectors link a send to the deliveries it caused.
 
             Subscriber lanes are grouped by the signal they subscribed to (--lane-order subscription \
-            keeps the order they subscribed in); --only draws the lanes of the labels and signals named.
+            keeps the order they subscribed in); --only draws the lanes of the labels and signals named. \
+            At most 200 lanes are drawn, the first ones; the header then says how many of how many.
 
             With --expect, each expect line of the scenario file is drawn under its subscriber's \
             lane, with a line where the events first differ. The SVG is written either way, so \
