@@ -5,11 +5,12 @@
 #   Fuzz/replay.sh [--release] [CORPUS-DIR...]
 #       (default corpora: .build-fuzz/corpus-pipeline Fuzz/corpus/scenario; --release: the release build)
 #
-# Each input of at most 64 KB goes through `report`, `render --expect --findings`, `trace --format
-# marbles`, `explain --format json` and `check`, each with its proofs on. Every run must end within
+# Each input of at most 64 KB goes through `report`, `render --expect --findings`, `graph`, `docs`
+# (a folder of it alone), `trace --format marbles`, `explain --format json` and `check`, with the
+# proofs of their fixes on. Every run must end within
 # 20 s of CPU (user and system) and 1 GB of peak resident memory, and write at most 10 times its
 # input plus a fixed overhead: 4 MB (a diagram of at most 200 lanes, each of a bounded number of
-# marks), or 16 MB for `report` (its page holds the timeline, a proven fix's before and after,
+# marks), or 16 MB for `report` and `docs` (a page holds the timeline, a proven fix's before and after,
 # the graph, and at most 10,000 rows of events with cells of at most 500 characters), with exit status 0, or 1 and an `Error:` line (a failed expectation, a
 # finding for `explain`, too), or for `trace --format marbles` 64 and an `Error:` line (a file's
 # frame that cannot draw its events); a signal, a timeout, more time, memory or output, or another
@@ -36,7 +37,9 @@ for corpus in "${corpora[@]}"; do
         [ -f "$input" ] && [ "$(stat -c %s "$input")" -le 65536 ] || continue
         size=$(stat -c %s "$input")
         cp "$input" "$work/input.sigviz"
+        rm -rf "$work/folder"; mkdir -p "$work/folder"; cp "$input" "$work/folder/input.sigviz"
         for command in "report $work/input.sigviz -o $work/out/report" "render $work/input.sigviz --expect --findings -o $work/out/out.svg" \
+                       "graph $work/input.sigviz -o $work/out/graph.svg" "docs $work/folder -o $work/out/docs" \
                        "trace $work/input.sigviz --format marbles -o $work/out/out.txt" \
                        "explain $work/input.sigviz --format json -o $work/out/out.json" "check $work/input.sigviz"; do
             runs=$((runs + 1))
@@ -51,11 +54,11 @@ for corpus in "${corpora[@]}"; do
             if [ "$kilobytes" -gt "$largest" ]; then largest=$kilobytes; largest_run="$command ($input)"; fi
             beyond=$((written - 10 * size))
             if [ "$beyond" -gt "$widest" ]; then widest=$beyond; widest_run="$command ($input): $written bytes from $size"; fi
-            allowed=$overhead; [[ $command == report* ]] && allowed=$report_overhead
+            allowed=$overhead; [[ $command == report* || $command == docs* ]] && allowed=$report_overhead
             refused=1; [ "$status" = 64 ] && [[ $command == trace* ]] && refused=64
             if { [ "$status" -gt 1 ] && [ "$status" != "$refused" ]; } || [ "$kilobytes" -gt $((1024 * 1024)) ] \
                 || awk "BEGIN { exit !($seconds > 20) }" || [ "$beyond" -gt "$allowed" ] \
-                || { [ "$status" != 0 ] && ! grep -q "^Error: " "$work/err" && [[ $command != explain* && $command != check* ]]; }; then
+                || { [ "$status" != 0 ] && ! grep -q "^Error: " "$work/err" && [[ $command != explain* && $command != check* && $command != docs* ]]; }; then
                 failures=$((failures + 1))
                 echo "FINDING: sigviz ${command//$work\/input.sigviz/$input}: status $status, $seconds s CPU, $((kilobytes / 1024)) MB, $written bytes written from $size" >&2
                 head -3 "$work/err" >&2
@@ -66,5 +69,5 @@ done
 echo "$runs runs ($configuration), $failures findings"
 echo "most CPU: $slowest s: ${slowest_run//$work\/input.sigviz/FILE}"
 echo "most memory: $((largest / 1024)) MB: ${largest_run//$work\/input.sigviz/FILE}"
-echo "most output past 10 times the input: $widest bytes (allowed $overhead, $report_overhead for report): ${widest_run//$work\/input.sigviz/FILE}"
+echo "most output past 10 times the input: $widest bytes (allowed $overhead, $report_overhead for report and docs): ${widest_run//$work\/input.sigviz/FILE}"
 [ "$failures" = 0 ]

@@ -341,44 +341,44 @@ struct ProvenFixTests {
         }
     }
 
-    /// The explanations `find` gives of `text`, each suggestion proven.
-    private func explained(_ text: String, find: @escaping (Trace) -> [Finding]) throws -> [Explanation] {
-        try ScenarioFile(parsing: text, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000, finding: find).explanations
+    /// A way a proof fails: a file, the change suggested on its signal `signal`, and how the
+    /// explanation must say it is not proven.
+    struct UnprovenCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let text: String
+        let signal: String
+        let sharing: Suggestion.SharingOperator
+        let prefix: String
+        let alsoSays: String
     }
 
-    @Test("a changed run whose virtual time goes past the limit is not proven, saying so (an interval kept running by replay)")
-    func proofPastTheTimeLimit() throws {
+    static let unprovenCases = [
         // Alone, take 999 ends the interval at 999,000,000 s; replayed, it ticks on, due past 1,000,000,000 s.
-        let explanations = try explained(
-            "let t = interval 1000000\nlet u = t | take 999\nsubscribe \"A\" to u\n",
-            find: Self.suggestingChange(on: "t") { .share(signal: $0, through: .replay) })
-        let explanation = try #require(explanations.first)
-        #expect(explanation.fix == nil)
-        #expect(explanation.unproven?.hasPrefix("the changed file's run went past its limit: ") == true, "\(explanation.unproven ?? "nil")")
-        #expect(explanation.unproven?.contains("1000000000") == true, "\(explanation.unproven ?? "nil")")
-    }
-
-    @Test("a changed run refused for a text value past its limit is not proven, saying so (a doubling scan kept running by replay)")
-    func proofPastTheTextLimit() throws {
+        UnprovenCase(
+            testDescription: "a changed run past the virtual-time limit (an interval kept running by replay)",
+            text: "let t = interval 1000000\nlet u = t | take 999\nsubscribe \"A\" to u\n", signal: "t", sharing: .replay,
+            prefix: "the changed file's run went past its limit: ", alsoSays: "1000000000"),
         // Alone, take 2 stops the doubling at once; replayed, the interval and the scan go on.
-        let explanations = try explained(
-            "let t = interval 1 | scan \"x\" \"{acc}{acc}\"\nlet u = t | take 2\nsubscribe \"A\" to u\n",
-            find: Self.suggestingChange(on: "t") { .share(signal: $0, through: .replay) })
-        let explanation = try #require(explanations.first)
-        #expect(explanation.fix == nil)
-        #expect(explanation.unproven?.hasPrefix("the changed file's run was refused: ") == true, "\(explanation.unproven ?? "nil")")
-    }
-
-    @Test("an edit whose file does not parse is not proven, saying why and where (a share after groupBy, which ends a pipeline)")
-    func editThatDoesNotParse() throws {
-        let explanations = try explained(
-            "cold s: +1 next \"1\", +1 completed\nlet g = s | groupBy \"1\" = \"odd\"\nsubscribe \"A\" to g each\n",
-            find: Self.suggestingChange(on: "groupBy of s") { .share(signal: $0, through: .replayLazily) })
-        let explanation = try #require(explanations.first)
-        #expect(explanation.fix == nil)
-        #expect(explanation.unproven?.hasPrefix("the changed file does not parse: ") == true, "\(explanation.unproven ?? "nil")")
+        UnprovenCase(
+            testDescription: "a changed run refused for a text value past its limit (a doubling scan kept running by replay)",
+            text: "let t = interval 1 | scan \"x\" \"{acc}{acc}\"\nlet u = t | take 2\nsubscribe \"A\" to u\n", signal: "t",
+            sharing: .replay, prefix: "the changed file's run was refused: ", alsoSays: "bytes"),
         // The shared signal's declaration, added after line 2, cannot take a signal of groups.
-        #expect(explanation.unproven?.hasSuffix("is needed here (line 3)") == true, "\(explanation.unproven ?? "nil")")
+        UnprovenCase(
+            testDescription: "an edit whose file does not parse (a share of groupBy's signal of groups)",
+            text: "cold s: +1 next \"1\", +1 completed\nlet g = s | groupBy \"1\" = \"odd\"\nsubscribe \"A\" to g each\n",
+            signal: "groupBy of s", sharing: .replayLazily, prefix: "the changed file does not parse: ", alsoSays: "is needed here (line 3)"),
+    ]
+
+    @Test("a proof that fails is not made, and the suggestion says why", arguments: unprovenCases)
+    func unproven(_ unproven: UnprovenCase) throws {
+        let explanations = try ScenarioFile(parsing: unproven.text, file: "fix.sigviz").explain(
+            named: "fix", maximumEvents: 100_000,
+            finding: Self.suggestingChange(on: unproven.signal) { .share(signal: $0, through: unproven.sharing) }).explanations
+        let explanation = try #require(explanations.first)
+        #expect(explanation.fix == nil)
+        #expect(explanation.unproven?.hasPrefix(unproven.prefix) == true, "\(explanation.unproven ?? "nil")")
+        #expect(explanation.unproven?.contains(unproven.alsoSays) == true, "\(explanation.unproven ?? "nil")")
     }
 
     @Test("the runs before and after count what the finding counts: retry's attempts are left out of both")
