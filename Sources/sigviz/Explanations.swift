@@ -16,11 +16,8 @@ func unprovenExplanations(of trace: Trace) -> [Explanation] {
 /// explanations: with proven fixes for a scenario, without for a trace file. With
 /// ``unprovenExplanations(of:)``, the one place the commands turn findings into explanations.
 func explained(_ input: String) throws -> (trace: Trace, explanations: [Explanation]) {
-    if let file = Catalog.file(named: input) {
-        return try Limits.explain(file, named: input, input: input)
-    }
-    if input.hasSuffix(".sigviz") {
-        return try Limits.explain(try Input.scenarioFile(input), named: Input.scenarioName(input), input: input)
+    if let (file, name) = try InputSource(input).scenario() {
+        return try Limits.explain(file, named: name, input: input)
     }
     let trace = try Input.trace(input)
     return (trace, unprovenExplanations(of: trace))

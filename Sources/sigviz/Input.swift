@@ -20,12 +20,8 @@ enum Input {
     /// The trace of `argument`, as ``trace(_:)`` makes it, and the scenario file it ran: the file
     /// given, or a built-in scenario's bundled file (`nil` for a trace file).
     static func traceAndFile(_ argument: String) throws -> (trace: Trace, file: ScenarioFile?) {
-        if let scenario = Catalog.scenario(named: argument) {
-            return (try Limits.trace(of: scenario, input: argument), Catalog.file(named: argument))
-        }
-        if argument.hasSuffix(".sigviz") {
-            let file = try scenarioFile(argument)
-            return (try Limits.trace(of: file.scenario(named: scenarioName(argument)), input: argument), file)
+        if let (file, name) = try InputSource(argument).scenario() {
+            return (try Limits.trace(of: file.scenario(named: name), input: argument), file)
         }
         try validate(argument)
         do {

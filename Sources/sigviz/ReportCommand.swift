@@ -100,10 +100,7 @@ struct ReportCommand: ParsableCommand {
     /// A report entry for a built-in scenario, or for a trace (or scenario) file; a scenario's
     /// `expect` lines are checked, and the entry has how each came out.
     static func entry(for argument: String) throws -> ReportEntry {
-        let builtIn = Catalog.file(named: argument)
-        if builtIn != nil || argument.hasSuffix(".sigviz") {
-            let file = try builtIn ?? Input.scenarioFile(argument)
-            let name = builtIn == nil ? Input.scenarioName(argument) : argument
+        if let (file, name) = try InputSource(argument).scenario() {
             let scenario = file.scenario(named: name)
             let (trace, results, explanations) = try Limits.checkAndExplain(file, named: name, input: argument)
             return ReportEntry(
