@@ -20,8 +20,11 @@ let package = Package(
         .target(name: "Tracer", dependencies: ["Reactive"]),
         .target(name: "Render", dependencies: ["Tracer"]),
         .target(name: "Scenarios", dependencies: ["Reactive", "Tracer"], resources: [.copy("Resources/scenarios")]),
+        // The application: what the commands do, apart from reading their arguments. Only the
+        // toolchain besides sigviz's own modules; the executable adds swift-argument-parser.
+        .target(name: "SigvizApp", dependencies: ["Scenarios", "Tracer", "Render"]),
         .executableTarget(name: "sigviz", dependencies: [
-            "Scenarios", "Tracer", "Render",
+            "SigvizApp", "Scenarios", "Tracer", "Render",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .plugin(
@@ -40,7 +43,7 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Tracer", "Scenarios", "Reactive"],
             exclude: ["__Snapshots__", "TruthOracle/Regressions"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Reactive"]),
-        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "Scenarios", "Tracer"], exclude: ["Malformed"]),
+        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "SigvizApp", "Scenarios", "Tracer"], exclude: ["Malformed"]),
         .executableTarget(name: "subject-vs-replay", dependencies: ["Reactive"], path: "Examples/subject-vs-replay"),
         .executableTarget(name: "cold-signal", dependencies: ["Reactive"], path: "Examples/cold-signal"),
         .executableTarget(name: "cold-to-hot", dependencies: ["Reactive"], path: "Examples/cold-to-hot"),

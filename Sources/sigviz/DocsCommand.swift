@@ -1,3 +1,4 @@
+import SigvizApp
 import ArgumentParser
 import Dispatch
 import Foundation

@@ -1,3 +1,4 @@
+import SigvizApp
 import Scenarios
 import Tracer
 

@@ -1,3 +1,4 @@
+import SigvizApp
 import Render
 import Scenarios
 import Tracer

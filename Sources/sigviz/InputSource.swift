@@ -1,3 +1,4 @@
+import SigvizApp
 import Scenarios
 
 /// What a command-line input names, decided in one place: a built-in scenario (its name), a

@@ -1,3 +1,4 @@
+import SigvizApp
 import ArgumentParser
 import Foundation
 import Scenarios

@@ -1,3 +1,4 @@
+import SigvizApp
 import ArgumentParser
 
 /// The one rule for the numeric options that measure or count something (`--scale`, `--frame`,

@@ -1,3 +1,4 @@
+import SigvizApp
 import Foundation
 import Tracer
 #if canImport(Glibc)

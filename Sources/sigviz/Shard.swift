@@ -1,3 +1,4 @@
+import SigvizApp
 import ArgumentParser
 
 /// `--shard i/n`: part `index` (1-based) of `count` parts of a list, so that `n` machines (a CI

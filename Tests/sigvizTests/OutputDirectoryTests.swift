@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import sigviz
+@testable import SigvizApp
 
 @Suite("OutputDirectory: the one writer of report and docs")
 struct OutputDirectoryTests {

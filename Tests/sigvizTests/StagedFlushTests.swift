@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import sigviz
+@testable import SigvizApp
 
 // `sigviz docs` stages its diagrams without flushing each one, then flushes them all at once (one
 // syncfs per file system on Linux) before it puts them in place: the same guarantee as a flush per

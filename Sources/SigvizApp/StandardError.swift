@@ -9,9 +9,9 @@ import Darwin
 ///
 /// A message that cannot be written (standard error closed or full) is dropped: there is no
 /// place left to report it, and `FileHandle.standardError.write(_: Data)` would trap on it.
-enum StandardError {
+package enum StandardError {
     /// Writes `text` as UTF-8, as much of it as standard error takes.
-    static func write(_ text: String) {
+    package static func write(_ text: String) {
         _ = writeAll(Data(text.utf8), to: STDERR_FILENO)
     }
 }

@@ -9,34 +9,41 @@ import Foundation
 /// file and not one of the command's input files. ``apply(_:wrote:)`` then writes the
 /// planned files in order, each atomically (a temporary file renamed into place), and
 /// a failure names the file and lists what was written before it.
-struct OutputDirectory {
+package struct OutputDirectory {
     /// The folder, as the user gave it: how messages name it and the files in it.
-    let path: String
+    package let path: String
     /// What the folder holds, for messages: "the report", "the docs".
-    let what: String
+    package let what: String
     /// The verb that goes with ``what``: "is", "are".
-    let verb: String
+    package let verb: String
+
+    /// The folder at `path`, named in messages as `what` (plural, with `verb`: "the docs are").
+    package init(path: String, what: String, verb: String) {
+        self.path = path
+        self.what = what
+        self.verb = verb
+    }
 
     /// What applying a plan does to one file.
-    enum Change {
+    package enum Change {
         case create, update
     }
 
     /// The files to write and why, after every check has passed.
-    struct Plan {
+    package struct Plan {
         /// The files to write, in order.
-        var changes: [(path: String, display: String, change: Change, contents: Data)] = []
+        package var changes: [(path: String, display: String, change: Change, contents: Data)] = []
         /// How many files are already up to date (when unchanged files are skipped).
-        var fresh = 0
+        package var fresh = 0
         /// How many files were planned in all.
-        var total = 0
+        package var total = 0
     }
 
     /// Checks every file of `files` (paths relative to the folder) and plans their writing.
     /// - Parameters:
     ///   - protecting: The input files, which are never written over.
     ///   - skippingUnchanged: Whether a file whose bytes are already those planned is left alone.
-    func plan(
+    package func plan(
         _ files: [(path: String, contents: Data)], protecting inputs: InputFiles, skippingUnchanged: Bool
     ) throws -> Plan {
         let manager = FileManager.default
@@ -101,7 +108,7 @@ struct OutputDirectory {
     /// `wrote` after each with its path as shown and what was done. Returns the paths
     /// written, relative to the folder.
     @discardableResult
-    func apply(_ plan: Plan, wrote: (_ display: String, _ change: Change) -> Void = { _, _ in }) throws -> [String] {
+    package func apply(_ plan: Plan, wrote: (_ display: String, _ change: Change) -> Void = { _, _ in }) throws -> [String] {
         let manager = FileManager.default
         var written: [String] = []
         /// What was written before a failure, for its message.

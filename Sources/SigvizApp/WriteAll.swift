@@ -9,12 +9,12 @@ import Darwin
 /// or an interruption (EINTR), and after waiting with poll(2) when it is non-blocking and full
 /// (EAGAIN). Returns `nil` when everything was written, otherwise the error number of the write
 /// that failed.
-func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+package func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
     data.withUnsafeBytes { writeAll($0, to: descriptor) }
 }
 
 /// Writes all of `buffer` to the open file `descriptor`, as ``writeAll(_:to:)-(Data,_)`` writes a `Data`.
-func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+package func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
     do {
         guard var next = buffer.baseAddress else { return nil }
         var left = buffer.count

@@ -13,19 +13,19 @@ import Darwin
 /// (`>/dev/full`), a file past its size limit, a pipe whose reader has gone — is met by the write
 /// that causes it and thrown as a ``StandardOutputError``, never lost in a buffer as `print`'s
 /// would be at exit, and never trapped on as `FileHandle.write(_: Data)` does.
-enum StandardOutput {
+package enum StandardOutput {
     /// Writes `text` as UTF-8.
-    static func write(_ text: String) throws(StandardOutputError) {
+    package static func write(_ text: String) throws(StandardOutputError) {
         try write(Data(text.utf8))
     }
 
     /// Writes `data`, all of it.
-    static func write(_ data: Data) throws(StandardOutputError) {
+    package static func write(_ data: Data) throws(StandardOutputError) {
         if let code = writeAll(data, to: STDOUT_FILENO) { throw StandardOutputError(code: code) }
     }
 
     /// Writes `buffer`, all of it.
-    static func write(_ buffer: UnsafeRawBufferPointer) throws(StandardOutputError) {
+    package static func write(_ buffer: UnsafeRawBufferPointer) throws(StandardOutputError) {
         if let code = writeAll(buffer, to: STDOUT_FILENO) { throw StandardOutputError(code: code) }
     }
 }
@@ -34,15 +34,15 @@ enum StandardOutput {
 ///
 /// A broken pipe (``isBrokenPipe``) is not reported: the entry point ends the process quietly,
 /// as a process killed by SIGPIPE would end (`sigviz trace x | head -1`).
-struct StandardOutputError: Error, CustomStringConvertible {
+package struct StandardOutputError: Error, CustomStringConvertible {
     /// The error number of the failed write(2).
-    let code: Int32
+    package let code: Int32
 
     /// Whether the reader of the pipe has gone (EPIPE).
-    var isBrokenPipe: Bool { code == EPIPE }
+    package var isBrokenPipe: Bool { code == EPIPE }
 
     /// `cannot write standard output: REASON`.
-    var description: String {
+    package var description: String {
         let reason = code == EBADF ? "it is closed" : FileProblem.reason(code, writing: true)
         return "cannot write standard output: \(reason)"
     }

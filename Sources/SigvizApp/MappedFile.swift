@@ -11,9 +11,9 @@ import Darwin
 /// The pages of a mapped file are the file's own: ``release(before:)`` lets those already read go
 /// (they come back from the file if they are read again, as they are to locate an error), so that
 /// the resident part of the file stays small however large it is.
-final class MappedFile {
+package final class MappedFile {
     /// The file's bytes.
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     private let mapping: UnsafeMutableRawPointer
     private var released = 0
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -24,7 +24,7 @@ final class MappedFile {
     ///
     /// Only large files are mapped: a mapped file truncated by another program while it is read,
     /// or a disk error under it, ends the process (SIGBUS), where `read` reports an error.
-    init?(_ path: String, largerThan size: Int) throws(POSIXError) {
+    package init?(_ path: String, largerThan size: Int) throws(POSIXError) {
         let descriptor = try FileContents.openForReading(path)
         defer { close(descriptor) }
         var status = stat()
@@ -42,7 +42,7 @@ final class MappedFile {
     }
 
     /// Lets the whole pages before `offset` go from memory; reading them again reads the file.
-    func release(before offset: Int) {
+    package func release(before offset: Int) {
         let end = min(offset, bytes.count) / Self.pageSize * Self.pageSize
         guard end > released else { return }
         _ = madvise(mapping + released, end - released, MADV_DONTNEED)

@@ -13,9 +13,9 @@ import Darwin
 /// completed. (NSCocoaErrorDomain error 256.)" for a directory read as a file), and its codes
 /// can lose the cause (a folder on the way that is a file reads as "no such file"), so the path
 /// itself is looked at first, and the error's number only after that.
-enum FileProblem {
+package enum FileProblem {
     /// Why reading the file at `path` failed with `error`: "it is a directory", "no such file", ...
-    static func reading(_ path: String, _ error: any Error) -> String {
+    package static func reading(_ path: String, _ error: any Error) -> String {
         var status = stat()
         if stat(path, &status) != 0 { return reason(errno, writing: false) }
         if status.st_mode & S_IFMT == S_IFDIR { return "it is a directory" }
@@ -24,7 +24,7 @@ enum FileProblem {
 
     /// Why writing (creating or replacing) the file at `path` failed with `error`: "it is a
     /// directory", "the folder F does not exist", "no space left on the device", ...
-    static func writing(_ path: String, _ error: any Error) -> String {
+    package static func writing(_ path: String, _ error: any Error) -> String {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return "it is a directory" }
         if let problem = folderProblem(of: path) { return problem }
@@ -32,7 +32,7 @@ enum FileProblem {
     }
 
     /// Why creating the folder `path` (and the folders it is in) failed with `error`.
-    static func creatingFolder(_ path: String, _ error: any Error) -> String {
+    package static func creatingFolder(_ path: String, _ error: any Error) -> String {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR { return "it exists and is not a directory" }
         // The missing folders on the way are created too: the problem is where the first of them goes.
@@ -45,7 +45,7 @@ enum FileProblem {
     }
 
     /// An error number in plain words; `writing` for a write or a file being created.
-    static func reason(_ code: Int32, writing: Bool) -> String {
+    package static func reason(_ code: Int32, writing: Bool) -> String {
         switch code {
         case ENOENT: writing ? "the folder it goes in does not exist" : "no such file"
         case ENOTDIR: "a folder on its path is a file"
@@ -75,7 +75,7 @@ enum FileProblem {
 
     /// The error number that `error` carries: its own (a `POSIXError`, or an `NSError` of the POSIX
     /// domain), its underlying error's, or the one a `CocoaError` code stands for.
-    static func errorNumber(of error: any Error) -> Int32? {
+    package static func errorNumber(of error: any Error) -> Int32? {
         if let error = error as? POSIXError { return error.code.rawValue }
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
@@ -104,7 +104,7 @@ enum FileProblem {
     }
 
     /// The folder that `path` goes in, `.` for a bare name.
-    static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         let parent = (path as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : parent
     }

@@ -8,7 +8,7 @@ import Darwin
 /// The files `docs` has staged (written to temporary files beside their places, ``AtomicFile/stage(_:for:)``)
 /// and the folders it created for them, so that a failure before they are put in place leaves
 /// nothing behind: `discard()` removes them. Workers stage at once; the lock guards the lists.
-final class Staging: @unchecked Sendable {
+package final class Staging: @unchecked Sendable {
     // @unchecked: `staged` and `created` are read and written only under `lock`. An NSLock rather
     // than a Mutex: ThreadSanitizer on Linux does not see Synchronization's Mutex.
     private let lock = NSLock()
@@ -20,9 +20,11 @@ final class Staging: @unchecked Sendable {
     /// The folders staged in that can have no watcher: their files are staged flushed.
     private var unwatched: Set<String> = []
 
+    package init() {}
+
     /// Creates `folder` and the folders above it that do not exist, remembering them for `discard()`;
     /// does nothing when it exists (as a file too: planning the docs then refuses it).
-    func createFolder(_ folder: String) throws {
+    package func createFolder(_ folder: String) throws {
         var missing: [String] = []
         var path = folder
         while !path.isEmpty, path != "/", path != ".", !FileManager.default.fileExists(atPath: path) {
@@ -51,7 +53,7 @@ final class Staging: @unchecked Sendable {
     /// Writes `data` to a temporary file beside `path` and returns its path. Where its folder has a
     /// watcher, the file is not yet flushed to the disk: ``flush()`` flushes them all at once, before
     /// they are put in place; elsewhere it is flushed as it is staged.
-    func stage(_ data: Data, for path: String) throws -> String {
+    package func stage(_ data: Data, for path: String) throws -> String {
         let folder = FileProblem.folder(of: path)
         let watched = lock.withLock { () -> Bool in
             if watchers[folder] == nil, !unwatched.contains(folder) {
@@ -72,7 +74,7 @@ final class Staging: @unchecked Sendable {
     /// Flushes every staged file to the disk (``AtomicFile/Watcher/flush()``, in the order of the
     /// folders), so that a crash after one is put in place finds its new bytes; on failure, removes
     /// them all (``discard()``).
-    func flush() throws {
+    package func flush() throws {
         let watchers = lock.withLock { self.watchers.values.sorted { $0.folder < $1.folder } }
         do {
             for watcher in watchers { try watcher.flush() }
@@ -87,12 +89,12 @@ final class Staging: @unchecked Sendable {
     }
 
     /// `temporary` is in its place: no longer to remove.
-    func committed(_ temporary: String) {
+    package func committed(_ temporary: String) {
         lock.withLock { _ = staged.remove(temporary) }
     }
 
     /// Removes every staged file not put in place, and the folders created, if empty.
-    func discard() {
+    package func discard() {
         closeWatchers()
         let (files, folders) = lock.withLock {
             defer { staged = []; created = [] }

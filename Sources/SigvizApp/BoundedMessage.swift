@@ -3,17 +3,17 @@ import Tracer
 /// An error message as sigviz prints it: bounded whatever values it quotes, and with control and
 /// bidi characters escaped. ArgumentParser's messages repeat a bad flag's value, an unknown
 /// option or an unknown name whole; a 100 KB value would make a 100 KB error line.
-enum BoundedMessage {
+package enum BoundedMessage {
     /// The most characters of a run of non-blank characters (a value, a path, an option) in a
     /// message: a longer one is cut in the middle.
-    static let longestWord = 200
+    package static let longestWord = 200
     /// The most characters of one line of a message.
-    static let longestLine = 2_000
+    package static let longestLine = 2_000
 
     /// `message` with each line escaped (``visiblyEscaped(_:)``), each word longer than
     /// ``longestWord`` cut to its start and end around `…(N characters)…`, and each line longer than
     /// ``longestLine`` cut at its end with how much more there was.
-    static func bounded(_ message: String) -> String {
+    package static func bounded(_ message: String) -> String {
         message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var shown = visiblyEscaped(String(line)).split(separator: " ", omittingEmptySubsequences: false).map { word in
                 guard word.count > longestWord else { return String(word) }

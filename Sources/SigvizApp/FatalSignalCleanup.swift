@@ -17,9 +17,9 @@ import Darwin
 /// reads a list that is never freed, with `unlink` and `rmdir`, which are safe in a handler; a
 /// folder is removed only if it is empty. SIGKILL cannot be caught: a run killed that way may
 /// leave a `.sigviz-*` file (never a torn output file).
-enum FatalSignalCleanup {
+package enum FatalSignalCleanup {
     /// The signals that end a run and are worth cleaning up after.
-    static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGINT, SIGHUP, SIGTERM]
+    package static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGINT, SIGHUP, SIGTERM]
 
     /// A path to remove if the process ends by a signal, until it is forgotten.
     private final class Entry: @unchecked Sendable {
@@ -57,7 +57,7 @@ enum FatalSignalCleanup {
 
     /// Installs the handler for ``signals``; called once, by the entry point, before any thread starts.
     /// A signal ignored when sigviz started (SIGINT of a background job) stays ignored.
-    static func install() {
+    package static func install() {
         _ = newest.load(ordering: .relaxed)  // made now, not first in the handler
         for number in signals where number < 65 {
             sigaction(number, nil, previous + Int(number))
@@ -80,7 +80,7 @@ enum FatalSignalCleanup {
     }
 
     /// Remembers `path` (a file, or with `isFolder` a folder, removed only if empty) for removal on a signal.
-    static func remember(_ path: String, isFolder: Bool = false) {
+    package static func remember(_ path: String, isFolder: Bool = false) {
         var old = newest.load(ordering: .acquiring)
         while true {
             let entry = Unmanaged.passRetained(Entry(path: path, isFolder: isFolder, next: old))
@@ -96,7 +96,7 @@ enum FatalSignalCleanup {
     }
 
     /// Forgets `path`: it was put in place, or removed.
-    static func forget(_ path: String) {
+    package static func forget(_ path: String) {
         let entry = lock.withLock { byPath.removeValue(forKey: path) }
         entry?.takeUnretainedValue().isForgotten.store(true, ordering: .releasing)
     }

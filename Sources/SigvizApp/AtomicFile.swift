@@ -11,7 +11,7 @@ import Darwin
 /// `NSCocoaErrorDomain` 512 with no cause at all (a file size limit, for one), so that sigviz
 /// could not say why; here every failure is a `POSIXError` whose number ``FileProblem`` puts into
 /// words ("no space left on the device").
-enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to a new temporary file `.sigviz-XXXXXXXXXXXX` in the folder of `path`, flushes
     /// it to the disk (fsync), then renames it over `path`: a reader, a run killed part way or a
     /// crash sees the old file or the new one, whole, never a mix. A file that is replaced keeps its permissions; a new one gets
@@ -19,7 +19,7 @@ enum AtomicFile {
     ///
     /// `path` must not be a symbolic link (the link would be replaced by the file); callers
     /// resolve it or refuse it.
-    static func write(_ data: Data, to path: String) throws(POSIXError) {
+    package static func write(_ data: Data, to path: String) throws(POSIXError) {
         try commit(try stage(data, for: path), to: path)
     }
 
@@ -27,7 +27,7 @@ enum AtomicFile {
     /// in chunks, to the sink it is given: each chunk is written to the temporary file at once, so
     /// that the whole file is never held in memory. An error that `produce` throws (the sink's
     /// `POSIXError`, or its own) removes the temporary file, leaves `path` untouched, and is thrown.
-    static func write(to path: String, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+    package static func write(to path: String, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         try commit(try stage(for: path, produce), to: path)
     }
 
@@ -38,7 +38,7 @@ enum AtomicFile {
     ///
     /// With `flushing` false the file is not flushed: the caller flushes it (with many others at
     /// once, ``Watcher/flush()``) before it commits it.
-    static func stage(_ data: Data, for path: String, flushing: Bool = true) throws(POSIXError) -> String {
+    package static func stage(_ data: Data, for path: String, flushing: Bool = true) throws(POSIXError) -> String {
         do {
             return try stage(for: path, flushing: flushing) { sink in
                 try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) }
@@ -52,7 +52,7 @@ enum AtomicFile {
 
     /// ``stage(_:for:)`` with the bytes that `produce` hands, in chunks, to the sink it is given
     /// (see ``write(to:_:)``).
-    static func stage(
+    package static func stage(
         for path: String, flushing: Bool = true, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
     ) throws -> String {
         var status = stat()
@@ -104,7 +104,7 @@ enum AtomicFile {
 
     /// The second half of ``write(_:to:)``: renames the file `temporary` that ``stage(_:for:)`` wrote
     /// over `path`. On failure `temporary` is removed and `path` is untouched.
-    static func commit(_ temporary: String, to path: String) throws(POSIXError) {
+    package static func commit(_ temporary: String, to path: String) throws(POSIXError) {
         defer { FatalSignalCleanup.forget(temporary) }
         if rename(temporary, path) != 0 {
             let failure = errno
@@ -117,7 +117,7 @@ enum AtomicFile {
     /// once: opened (``watch(_:)``) before the first of them is written, its `syncfs` flushes the
     /// whole file system and reports any write-back error on it since then, so a folder of diagrams
     /// costs one flush rather than one each.
-    struct Watcher {
+    package struct Watcher {
         let folder: String
         let descriptor: Int32
         let syncfs: @convention(c) (Int32) -> Int32
@@ -135,7 +135,7 @@ enum AtomicFile {
     }
 
     /// A flush that failed on the file system of the folder `path`.
-    struct FlushFailure: Error {
+    package struct FlushFailure: Error {
         let path: String
         let error: POSIXError
     }
@@ -143,7 +143,7 @@ enum AtomicFile {
     /// A watcher of `folder`, or `nil` where there can be none (no `syncfs` that reports write-back
     /// errors, or the folder cannot be opened): its files are then staged flushed, each with its
     /// own `fsync`. The caller closes it.
-    static func watch(_ folder: String) -> Watcher? {
+    package static func watch(_ folder: String) -> Watcher? {
         guard let syncfs = fileSystemFlush() else { return nil }
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         return descriptor >= 0 ? Watcher(folder: folder, descriptor: descriptor, syncfs: syncfs) : nil
@@ -180,7 +180,7 @@ private func closeDescriptor(_ descriptor: Int32) {
 
 extension POSIXError {
     /// The error of the POSIX error number `code`.
-    init(_ code: Int32) {
+    package init(_ code: Int32) {
         self.init(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
 }

@@ -11,11 +11,11 @@ import Darwin
 /// (an input/output error, for one), so that sigviz could not say why; here every failure is a
 /// `POSIXError` whose number ``FileProblem`` puts into words ("the device reported an
 /// input/output error"), as ``AtomicFile`` does for writing.
-enum FileContents {
+package enum FileContents {
     /// The bytes of the file at `path` from its start, at most `count` of them: all of a file that
     /// has fewer. A regular file, a pipe and a device are read alike, with read(2), again after an
     /// interruption (EINTR).
-    static func read(_ path: String, upTo count: Int) throws(POSIXError) -> Data {
+    package static func read(_ path: String, upTo count: Int) throws(POSIXError) -> Data {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         var data = Data()
@@ -40,7 +40,7 @@ enum FileContents {
 
     /// The file at `path` opened read-only (close-on-exec), again after an interruption (EINTR):
     /// how every file sigviz reads is opened. The caller closes it.
-    static func openForReading(_ path: String) throws(POSIXError) -> Int32 {
+    package static func openForReading(_ path: String) throws(POSIXError) -> Int32 {
         var descriptor: Int32
         repeat {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
