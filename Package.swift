@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
         .library(name: "Tracer", targets: ["Tracer"]),
+        .library(name: "Findings", targets: ["Findings"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .executable(name: "sigviz", targets: ["sigviz"]),
@@ -18,13 +19,15 @@ let package = Package(
     targets: [
         .target(name: "Reactive"),
         .target(name: "Tracer", dependencies: ["Reactive"]),
-        .target(name: "Render", dependencies: ["Tracer"]),
-        .target(name: "Scenarios", dependencies: ["Reactive", "Tracer"], resources: [.copy("Resources/scenarios")]),
+        // What went wrong in a trace, the change that removes it, and how the run after it compares.
+        .target(name: "Findings", dependencies: ["Tracer"]),
+        .target(name: "Render", dependencies: ["Tracer", "Findings"]),
+        .target(name: "Scenarios", dependencies: ["Reactive", "Tracer", "Findings"], resources: [.copy("Resources/scenarios")]),
         // The application: what the commands do, apart from reading their arguments. Only the
         // toolchain besides sigviz's own modules; the executable adds swift-argument-parser.
-        .target(name: "SigvizApp", dependencies: ["Scenarios", "Tracer", "Render"]),
+        .target(name: "SigvizApp", dependencies: ["Scenarios", "Tracer", "Findings", "Render"]),
         .executableTarget(name: "sigviz", dependencies: [
-            "SigvizApp", "Scenarios", "Tracer", "Render",
+            "SigvizApp", "Scenarios", "Tracer", "Findings", "Render",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .plugin(
@@ -38,12 +41,12 @@ let package = Package(
                 ]),
             dependencies: ["sigviz"]),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "Tracer"]),
-        .testTarget(name: "TracerTests", dependencies: ["Tracer", "Reactive"]),
+        .testTarget(name: "TracerTests", dependencies: ["Tracer", "Findings", "Reactive"]),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "Tracer", "Scenarios", "Reactive"],
+            name: "RenderTests", dependencies: ["Render", "Tracer", "Findings", "Scenarios", "Reactive"],
             exclude: ["__Snapshots__", "TruthOracle/Regressions"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Reactive"]),
-        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "SigvizApp", "Scenarios", "Tracer"], exclude: ["Malformed"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Findings", "Reactive"]),
+        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "SigvizApp", "Scenarios", "Tracer", "Findings"], exclude: ["Malformed"]),
         .executableTarget(name: "subject-vs-replay", dependencies: ["Reactive"], path: "Examples/subject-vs-replay"),
         .executableTarget(name: "cold-signal", dependencies: ["Reactive"], path: "Examples/cold-signal"),
         .executableTarget(name: "cold-to-hot", dependencies: ["Reactive"], path: "Examples/cold-to-hot"),

@@ -19,11 +19,12 @@ module() {  # module NAME FILES...
 }
 module Reactive $(find Sources/Reactive -name '*.swift' | sort)
 module Tracer $(find Sources/Tracer -name '*.swift' | sort)
+module Findings $(find Sources/Findings -name '*.swift' | sort)
 module Render $(find Sources/Render -name '*.swift' | sort)
 module Scenarios $(find Sources/Scenarios -name '*.swift' | sort) Fuzz/Support/BundleModule.swift
 
 quiet swiftc "${flags[@]}" -module-name FuzzScenario Fuzz/ScenarioParser/main.swift \
-    -lScenarios -lTracer -lReactive -o "$build/fuzz-scenario"
-quiet swiftc "${flags[@]}" -module-name FuzzTrace Fuzz/TraceDecoder/main.swift -lRender -lTracer -lReactive -o "$build/fuzz-trace"
+    -lScenarios -lFindings -lTracer -lReactive -o "$build/fuzz-scenario"
+quiet swiftc "${flags[@]}" -module-name FuzzTrace Fuzz/TraceDecoder/main.swift -lRender -lFindings -lTracer -lReactive -o "$build/fuzz-trace"
 quiet swiftc "${flags[@]}" -module-name FuzzPipeline Fuzz/Pipeline/main.swift \
-    -lRender -lScenarios -lTracer -lReactive -o "$build/fuzz-pipeline"
+    -lRender -lScenarios -lFindings -lTracer -lReactive -o "$build/fuzz-pipeline"

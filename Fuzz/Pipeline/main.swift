@@ -11,6 +11,7 @@
 import Foundation
 import Render
 import Scenarios
+import Findings
 import Tracer
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,4 @@
+import Findings
 import Tracer
 
 /// The findings drawn on a timeline (`sigviz render --findings`): each finding's events ringed,

@@ -1,3 +1,4 @@
+import Findings
 import Tracer
 
 /// Draws a trace as a timeline, like the articles' figures: a time axis,

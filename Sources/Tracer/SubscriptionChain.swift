@@ -93,7 +93,7 @@ extension Trace {
     /// going up through each one's parent or, without one, the subscription it feeds, within
     /// ``SubscriptionChain/maximumDepth`` steps. Two subscriptions with the same start were made
     /// for the same subscriber: a `retry`'s attempts, say.
-    func topmostSubscription(of id: Int) -> Int {
+    package func topmostSubscription(of id: Int) -> Int {
         var current = id
         var visited: Set<Int> = [id]
         for _ in 0..<SubscriptionChain.maximumDepth {

@@ -2,6 +2,7 @@ import SigvizApp
 import ArgumentParser
 import Foundation
 import Scenarios
+import Findings
 import Tracer
 
 /// `sigviz explain`.

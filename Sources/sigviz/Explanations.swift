@@ -1,5 +1,6 @@
 import SigvizApp
 import Scenarios
+import Findings
 import Tracer
 
 /// The findings of a trace read from a file, as explanations: a trace file has nothing to run

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Scenarios
 import Synchronization
+import Findings
 import Tracer
 
 /// `--max-events`, shared by every command that reads or records traces.

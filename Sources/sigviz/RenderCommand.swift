@@ -2,6 +2,7 @@ import SigvizApp
 import ArgumentParser
 import Foundation
 import Render
+import Findings
 import Tracer
 
 /// The drawing options shared by `render`, `compare` and `graph`.

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Render
 import Scenarios
+import Findings
 import Tracer
 
 /// `sigviz report`.

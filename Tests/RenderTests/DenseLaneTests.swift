@@ -1,6 +1,7 @@
 import Foundation
 @testable import Render
 import Testing
+import Findings
 import Tracer
 
 /// A lane with more marks than its axis draws one by one is counted as its marks come: the model

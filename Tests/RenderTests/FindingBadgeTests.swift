@@ -2,6 +2,7 @@ import Foundation
 @testable import Render
 import Scenarios
 import Testing
+import Findings
 import Tracer
 
 /// The `height` attribute of an SVG document.

@@ -2,6 +2,7 @@ import Foundation
 import Render
 import Scenarios
 import Testing
+import Findings
 import Tracer
 
 /// The fetchdata trace and a finding of its repeated didSubscribe runs that names their events (a

@@ -2,6 +2,7 @@ import Foundation
 import Render
 import Scenarios
 import Testing
+import Findings
 import Tracer
 
 /// What headless Chromium made of a page.

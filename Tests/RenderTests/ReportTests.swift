@@ -3,6 +3,7 @@ import Reactive
 import Render
 import Scenarios
 import Testing
+import Findings
 import Tracer
 
 #if canImport(FoundationXML)

@@ -1,5 +1,6 @@
 import Scenarios
 import Testing
+import Findings
 import Tracer
 
 // Findings, issue 16's second increment: each kind on scenario files written where it must fire

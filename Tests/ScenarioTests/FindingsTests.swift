@@ -1,5 +1,6 @@
 import Scenarios
 import Testing
+import Findings
 import Tracer
 
 // Findings read from a trace (issue 16, first increment): repeated side effects and missed

@@ -1,5 +1,6 @@
 @testable import Scenarios
 import Testing
+import Findings
 import Tracer
 
 // The proven fix (issue 16): a finding's suggestion made to the scenario file, run again on the

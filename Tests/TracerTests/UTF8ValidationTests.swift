@@ -1,4 +1,5 @@
 import Testing
+import Findings
 import Tracer
 
 @Suite("Finding the first byte that is not UTF-8")

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Findings
 import Tracer
 
 /// One scenario of a docs folder, drawn: its two diagrams and its section of the page.

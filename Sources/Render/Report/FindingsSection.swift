@@ -1,4 +1,5 @@
 import Foundation
+import Findings
 import Tracer
 
 extension ReportPage {

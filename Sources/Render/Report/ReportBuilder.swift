@@ -1,4 +1,5 @@
 import Foundation
+import Findings
 import Tracer
 
 /// One scenario of a report: what it is called, what it shows, where it came

@@ -1,3 +1,4 @@
+import Findings
 import Tracer
 
 extension ScenarioFile {

@@ -3,39 +3,39 @@
 ///
 /// A writer that streams hands its buffer to a sink now and then (``flush(over:to:)``) and starts
 /// it again empty, so that what it holds is bounded by the sink's chunk size, not by the document.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
     /// Hands the bytes written since the last flush to `sink`, and forgets them, once there are at
     /// least `threshold` of them (and at least one); otherwise does nothing.
-    mutating func flush<E: Error>(over threshold: Int, to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+    package mutating func flush<E: Error>(over threshold: Int, to sink: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         guard !bytes.isEmpty, bytes.count >= threshold else { return }
         try bytes.withUnsafeBufferPointer { (buffer) throws(E) in try sink(buffer) }
         bytes.removeAll(keepingCapacity: true)
     }
 
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Writes text that needs no escaping, such as a kind's name.
-    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    package mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     /// Writes bytes that need no escaping, made once, such as a key and its colon.
-    mutating func raw(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
+    package mutating func raw(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
 
-    mutating func byte(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func byte(_ byte: UInt8) { bytes.append(byte) }
 
     /// Writes `"key": `.
-    mutating func key(_ key: StaticString) {
+    package mutating func key(_ key: StaticString) {
         bytes.append(UInt8(ascii: "\""))
         raw(key)
         raw("\": ")
     }
 
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(ascii: "0") &+ UInt8(value))
             return
@@ -59,7 +59,7 @@ struct JSONWriter {
     }
 
     /// Writes a finite number in its shortest round-tripping form (`1.1`, `2.0`, `1e-05`).
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         precondition(value.isFinite, "JSON has no \(value)")
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             int(Int(value))
@@ -69,11 +69,11 @@ struct JSONWriter {
         }
     }
 
-    mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+    package mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
     /// Writes a string, escaping quotes, backslashes, control characters and
     /// the line and paragraph separators; everything else is kept as UTF-8.
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in

@@ -1,4 +1,5 @@
 import Reactive
+import Findings
 import Tracer
 @testable import Render
 

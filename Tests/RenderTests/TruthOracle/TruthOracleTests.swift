@@ -1,6 +1,7 @@
 import Foundation
 @testable import Scenarios
 import Testing
+import Findings
 import Tracer
 @testable import Render
 

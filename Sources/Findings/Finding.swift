@@ -1,3 +1,4 @@
+import Tracer
 /// Something that went wrong in a trace, found by reading it: what kind, which signals and
 /// subscriptions, when, and one sentence for people (issue 16).
 ///

@@ -1,3 +1,5 @@
+import Tracer
+
 extension Trace {
     /// A finding for each subject sent something after it terminated (after its completion or
     /// error) that reached no subscriber: no delivery names that send as its cause. Said with what

@@ -1,3 +1,5 @@
+import Tracer
+
 extension Trace {
     /// A finding for each connection that connected and ran its source (subscribed its subject to
     /// it) while nothing ever subscribed to its subject, by the end of the run: work nobody asked

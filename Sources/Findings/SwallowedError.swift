@@ -1,3 +1,5 @@
+import Tracer
+
 extension Trace {
     /// A finding for each error that an operator replaced by another signal (`catchTo`, RAC's
     /// `-catch:` and `-catchTo:`): the error reached the operator's subscription to its source,

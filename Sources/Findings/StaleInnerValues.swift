@@ -1,3 +1,5 @@
+import Tracer
+
 extension Trace {
     /// A finding for each subscription to a flattening operator (`flattenMap`, or `map` then
     /// `flatten`) that delivered a value from an older inner signal after a newer inner signal had

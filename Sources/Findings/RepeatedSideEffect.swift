@@ -1,3 +1,5 @@
+import Tracer
+
 extension Trace {
     /// A finding for each cold signal whose `didSubscribe` ran more than once for separate
     /// subscriptions: each run with the chain of subscriptions that caused it and its time, and

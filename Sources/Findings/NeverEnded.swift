@@ -1,3 +1,5 @@
+import Tracer
+
 extension Trace {
     /// One finding for the labelled subscriptions that had neither terminated (no error or
     /// completion reached them) nor been disposed when the run ended: in an app, each stays

@@ -1,3 +1,5 @@
+import Tracer
+
 extension Finding.Kind {
     /// The kind in words, for people: `repeatedSideEffect` is "repeated side effect",
     /// `missedValues` "missed values" (each capital letter of the name starts a word).

@@ -1,3 +1,4 @@
+import Tracer
 /// A change to a scenario that removes what a ``Finding`` found: what to change, on which signal,
 /// and one sentence for people saying where and why.
 ///

@@ -1,3 +1,4 @@
+import Tracer
 /// A finding with the proof of its fix, when there is one: what `sigviz explain` and the report show.
 public struct Explanation: Sendable, Hashable {
     /// What went wrong.

@@ -1,3 +1,4 @@
+import Tracer
 import Foundation
 
 extension Explanation {

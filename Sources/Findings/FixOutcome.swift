@@ -1,3 +1,4 @@
+import Tracer
 /// What a suggested change did, read from the trace before it and the trace of the same scenario
 /// run again with the change: how many times the finding's cold signal ran, and for every
 /// labelled subscriber whether it received the same events at the same times, or what changed.

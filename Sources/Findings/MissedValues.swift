@@ -1,3 +1,5 @@
+import Tracer
+
 extension Trace {
     /// A finding for each subscription to a plain subject made after values were sent to it: a
     /// subject has no memory, so those values never reach the subscriber. Named by the chain that

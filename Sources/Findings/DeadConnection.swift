@@ -1,3 +1,5 @@
+import Tracer
+
 extension Trace {
     /// A finding for each connection that was used after it was disconnected: a `connect()` after
     /// its `disconnect` (which does nothing: as in RAC 2.5's `RACMulticastConnection`, whose
