@@ -3,7 +3,13 @@
 # sigviz that `swift build` makes, as a user would run it, and measures each run.
 #
 #   Fuzz/replay.sh [--release] [CORPUS-DIR...]
-#       (default corpora: .build-fuzz/corpus-pipeline Fuzz/corpus/scenario; --release: the release build)
+#       (default corpora: .build-fuzz/corpus-pipeline Fuzz/corpus/scenario Fuzz/corpus/limits;
+#        --release: the release build)
+#
+# Fuzz/corpus/limits holds inputs at the limits (hostile inputs of the hardening rounds: virtual
+# time past its end, a million events, thousands of lanes, proofs that run long): measured here,
+# on the build users run, and not seeds of the fuzzers, whose AddressSanitizer build is several
+# times slower than a release build.
 #
 # Each input of at most 64 KB goes through `report`, `render --expect --findings`, `graph`, `docs`
 # (a folder of it alone), `trace --format marbles`, `explain --format json` and `check`, with the
@@ -24,7 +30,7 @@ cd "$(dirname "$0")/.."
 configuration=debug
 if [ "${1:-}" = --release ]; then configuration=release; shift; fi
 corpora=("$@")
-[ ${#corpora[@]} -gt 0 ] || corpora=(.build-fuzz/corpus-pipeline Fuzz/corpus/scenario)
+[ ${#corpora[@]} -gt 0 ] || corpora=(.build-fuzz/corpus-pipeline Fuzz/corpus/scenario Fuzz/corpus/limits)
 swift build -c "$configuration" --product sigviz >/dev/null
 sigviz=$(swift build -c "$configuration" --show-bin-path)/sigviz
 overhead=$((4 << 20)) report_overhead=$((16 << 20))
