@@ -382,6 +382,27 @@ struct ProvenFixTests {
         #expect(explanation.unproven?.contains(unproven.alsoSays) == true, "\(explanation.unproven ?? "nil")")
     }
 
+    @Test("a proof that succeeds spends its events: the next runs within what is left, and says so when that is too little")
+    func provenRunsSpendTheBudget() throws {
+        let text = "cold c1: +1 next \"x\", +1 completed\nsubscribe \"A1\" to c1\nsubscribe \"B1\" to c1\n"
+            + "cold c2: +1 next \"y\", +1 completed\nsubscribe \"A2\" to c2\nsubscribe \"B2\" to c2\n"
+        let file = try ScenarioFile(parsing: text, file: "two.sigviz")
+        let own = try file.explain(named: "two", maximumEvents: 100_000)
+        let proofs = own.explanations.compactMap(\.fix)
+        try #require(proofs.count == 2)
+        // At a limit the own run fits in, and each proof alone too (with room for what a run
+        // reports and does not record), but not both.
+        let sizes = proofs.map(\.after.events.count)
+        let limit = max(own.trace.events.count, sizes.max() ?? 0) + 10
+        try #require(sizes.reduce(0, +) > limit, "proofs of \(sizes) events, own run \(own.trace.events.count)")
+        let explanations = try file.explain(named: "two", maximumEvents: limit).explanations
+        #expect(explanations.first?.fix != nil)
+        #expect(explanations.last?.fix == nil)
+        #expect(explanations.last?.unproven?.hasPrefix("the changed file's run went past the ") == true
+            && explanations.last?.unproven?.hasSuffix(" events left of the proofs' budget (the limit of \(limit) events)") == true,
+            "\(explanations.last?.unproven ?? "nil")")
+    }
+
     @Test("the runs before and after count what the finding counts: retry's attempts are left out of both")
     func runsCountedAsTheFindingCounts() throws {
         let explanations = try explainAll("""

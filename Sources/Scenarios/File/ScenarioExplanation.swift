@@ -112,7 +112,7 @@ extension ScenarioFile {
                         case .events:
                             remaining == proofEvents
                                 ? "the changed file's run went past \(budget)"
-                                : "the changed file's run went past the \(remaining) events left of the proofs' \(budget)"
+                                : "the changed file's run went past the \(remaining) events left of the proofs' budget (\(budget))"
                         case .time(let late): "the changed file's run went past its limit: \(late)"
                         case .text(let refusal): "the changed file's run was refused: \(refusal.message)"
                         }
