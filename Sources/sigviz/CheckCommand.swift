@@ -44,7 +44,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install(inputs: files.count)
+        let limits = limits.limits(inputs: files.count)
         var failures = 0, passes = 0, problems: [String] = []
         var report = ""
         for path in files {
@@ -55,7 +55,7 @@ struct CheckCommand: ParsableCommand {
                 problems.append("\(error)")
                 continue
             }
-            let (_, results, explanations) = try Limits.checkAndExplain(file, named: Input.scenarioName(path), input: path)
+            let (_, results, explanations) = try limits.checkAndExplain(file, named: Input.scenarioName(path), input: path)
             if results.isEmpty, !quiet { report += "\(visiblyEscaped(path)): no expectations\n" }
             var shownWithMarbles = 0
             for outcome in results.map(ExpectationOutcome.init) {

@@ -102,7 +102,7 @@ struct DocsCommand: ParsableCommand {
         let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let sources = try Self.parseAll(in: scenarios, jobs: jobs)
         // Every part of a sharded run shares the events between all the files, as one run would.
-        limits.install(inputs: sources.count)
+        let limits = limits.limits(inputs: sources.count)
         let shard = try shard.map(Shard.init(parsing:)) ?? .whole
         let part = shard.range(of: sources.count)
         // The first part writes the page, which covers every scenario: it runs the others too, for
@@ -121,7 +121,7 @@ struct DocsCommand: ParsableCommand {
             kept = try builder.sections(of: items, jobs: jobs) { index in
                 let source = sources[index]
                 progress.step((source.path as NSString).lastPathComponent)
-                let (trace, results, explanations) = try Limits.checkAndExplain(source.file, named: source.name, input: source.path)
+                let (trace, results, explanations) = try limits.checkAndExplain(source.file, named: source.name, input: source.path)
                 var scenario = DocsBuilder.Scenario(
                     name: source.name, title: source.file.title ?? source.name, about: source.file.about,
                     trace: trace, expectations: results.map(ExpectationOutcome.init), findings: explanations.map(\.finding))

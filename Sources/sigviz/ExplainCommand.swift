@@ -80,11 +80,11 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install(inputs: inputs.count)
+        let limits = limits.limits(inputs: inputs.count)
         let failing = try failKinds()
         var results: [(input: String, trace: Trace, explanations: [Explanation])] = []
         for input in inputs {
-            let (trace, explanations) = try explained(input)
+            let (trace, explanations) = try explained(input, limits: limits)
             results.append((input, trace, explanations))
         }
         let data: Data

@@ -4,8 +4,8 @@ import Findings
 import Tracer
 
 /// The findings of a trace read from a file, as explanations: a trace file has nothing to run
-/// again, so a suggestion says it is not proven. (A scenario's are proven: ``explained(_:)``,
-/// ``Limits/checkAndExplain(_:named:input:)``.)
+/// again, so a suggestion says it is not proven. (A scenario's are proven: ``explained(_:limits:)``,
+/// ``RunLimits/checkAndExplain(_:named:input:)``.)
 func unprovenExplanations(of trace: Trace) -> [Explanation] {
     trace.findings().map { finding in
         var explanation = Explanation(finding: finding)
@@ -17,10 +17,10 @@ func unprovenExplanations(of trace: Trace) -> [Explanation] {
 /// The trace of `input` (a built-in scenario's name, a scenario file or a trace file) and its
 /// explanations: with proven fixes for a scenario, without for a trace file. With
 /// ``unprovenExplanations(of:)``, the one place the commands turn findings into explanations.
-func explained(_ input: String) throws -> (trace: Trace, explanations: [Explanation]) {
+func explained(_ input: String, limits: RunLimits) throws -> (trace: Trace, explanations: [Explanation]) {
     if let (file, name) = try InputSource(input).scenario() {
-        return try Limits.explain(file, named: name, input: input)
+        return try limits.explain(file, named: name, input: input)
     }
-    let trace = try Input.trace(input)
+    let trace = try Input.trace(input, limits: limits)
     return (trace, unprovenExplanations(of: trace))
 }

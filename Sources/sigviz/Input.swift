@@ -14,43 +14,43 @@ enum Input {
 
     /// The trace of `argument`: a built-in scenario's name, a scenario file
     /// (`.sigviz`), or a trace JSON file.
-    static func trace(_ argument: String) throws -> Trace {
-        try traceAndFile(argument).trace
+    static func trace(_ argument: String, limits: RunLimits) throws -> Trace {
+        try traceAndFile(argument, limits: limits).trace
     }
 
     /// The trace of `argument`, as ``trace(_:)`` makes it, and the scenario file it ran: the file
     /// given, or a built-in scenario's bundled file (`nil` for a trace file).
-    static func traceAndFile(_ argument: String) throws -> (trace: Trace, file: ScenarioFile?) {
+    static func traceAndFile(_ argument: String, limits: RunLimits) throws -> (trace: Trace, file: ScenarioFile?) {
         if let (file, name) = try InputSource(argument).scenario() {
-            return (try Limits.trace(of: file.scenario(named: name), input: argument), file)
+            return (try limits.trace(of: file.scenario(named: name), input: argument), file)
         }
         try validate(argument)
         do {
-            if let file = try mappedTraceFile(argument) {
-                return (try Trace(json: file.bytes, maximumEvents: Limits.maximumEvents, read: { file.release(before: $0) }), nil)
+            if let file = try mappedTraceFile(argument, limits: limits) {
+                return (try Trace(json: file.bytes, maximumEvents: limits.maximumEvents, read: { file.release(before: $0) }), nil)
             }
-            return (try Trace(json: try read(argument), maximumEvents: Limits.maximumEvents), nil)
+            return (try Trace(json: try read(argument), maximumEvents: limits.maximumEvents), nil)
         } catch let error as TraceFormatError {
             throw CommandFailure("\(visiblyEscaped(argument)):\(error.line):\(error.column): \(error.message)")
         }
     }
 
     /// The trace file at `path` mapped into memory, when it is a regular file larger than
-    /// ``Limits/maximumFileSize`` (`nil` for a smaller one, a pipe or a device, which ``read(_:)`` reads), refusing one larger than ``Limits/maximumTraceFileSize``
+    /// ``RunLimits/maximumFileSize`` (`nil` for a smaller one, a pipe or a device, which ``read(_:)`` reads), refusing one larger than ``RunLimits/maximumTraceFileSize``
     /// (256 MB per million events of `--max-events`) by its size, without reading it.
-    static func mappedTraceFile(_ path: String) throws -> MappedFile? {
+    static func mappedTraceFile(_ path: String, limits: RunLimits) throws -> MappedFile? {
         let file: MappedFile?
         do {
-            file = try MappedFile(path, largerThan: Limits.maximumFileSize)
+            file = try MappedFile(path, largerThan: RunLimits.maximumFileSize)
         } catch {
             throw CommandFailure("cannot read \(path): \(FileProblem.reading(path, error))")
         }
         guard let file else { return nil }
-        let limit = Limits.maximumTraceFileSize
+        let limit = limits.maximumTraceFileSize
         guard file.bytes.count <= limit else {
             throw CommandFailure(
                 "cannot read \(path): it is \((file.bytes.count + (1 << 20) - 1) >> 20) MB; sigviz reads trace files up to \(limit >> 20) MB at --max-events "
-                    + "\(Limits.maximumEvents) (\(Limits.traceFileBytesPerMillionEvents >> 20) MB per million events, and at least \(Limits.maximumFileSize >> 20) MB); "
+                    + "\(limits.maximumEvents) (\(RunLimits.traceFileBytesPerMillionEvents >> 20) MB per million events, and at least \(RunLimits.maximumFileSize >> 20) MB); "
                     + "a larger --max-events reads larger files")
         }
         return file
@@ -100,11 +100,11 @@ enum Input {
     }
 
     /// The bytes of the file at `path` (a scenario file; a trace file that is a pipe or a device),
-    /// refusing files over 64 MB (``Limits/maximumFileSize``):
+    /// refusing files over 64 MB (``RunLimits/maximumFileSize``):
     /// by their size when it is known, and otherwise (a pipe, a device) after reading one byte
     /// more than that, never more. A failure to read is said in plain words (``FileProblem``).
     static func read(_ path: String) throws -> Data {
-        let limit = Limits.maximumFileSize
+        let limit = RunLimits.maximumFileSize
         let tooBig = "sigviz reads files up to \(limit >> 20) MB"
         if let size = try? URL(fileURLWithPath: path).resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit {
             throw CommandFailure("cannot read \(path): it is \(size >> 20) MB; \(tooBig)")

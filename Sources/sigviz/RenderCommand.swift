@@ -100,16 +100,16 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install()
+        let limits = limits.limits()
         let renderer = TimelineRenderer(theme: drawing.theme, scale: scale, lanes: lanes.options)
         guard expect else {
             // With --findings, a scenario's suggestions as proven: one that does not help is not shown.
             let trace: Trace, found: [Finding]?
             if findings {
-                let (explainedTrace, explanations) = try explained(input)
+                let (explainedTrace, explanations) = try explained(input, limits: limits)
                 (trace, found) = (explainedTrace, explanations.map(\.finding))
             } else {
-                (trace, found) = (try Input.trace(input), nil)
+                (trace, found) = (try Input.trace(input, limits: limits), nil)
             }
             try lanes.check(against: trace)
             let svg = renderer.render(trace, expectations: [], findings: found)
@@ -117,7 +117,7 @@ struct RenderCommand: ParsableCommand {
             return
         }
         let file = try Input.scenarioFile(input)
-        let (trace, results, explanations) = try Limits.checkAndExplain(file, named: Input.scenarioName(input), input: input)
+        let (trace, results, explanations) = try limits.checkAndExplain(file, named: Input.scenarioName(input), input: input)
         try lanes.check(against: trace)
         let outcomes = results.map(ExpectationOutcome.init)
         let svg = renderer.render(
@@ -170,8 +170,8 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install(inputs: inputs.count)
-        let traces = try inputs.map(Input.trace)
+        let limits = limits.limits(inputs: inputs.count)
+        let traces = try inputs.map { try Input.trace($0, limits: limits) }
         let title = title ?? traces.map { $0.title ?? "trace" }.joined(separator: " vs ")
         let svg = ComparisonRenderer(theme: drawing.theme, scale: scale, title: title).render(traces)
         try write(Data(svg.utf8), to: drawing.output, inputs: inputs)
@@ -207,8 +207,7 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install()
-        let svg = GraphRenderer(theme: drawing.theme).render(try Input.trace(input))
+        let svg = GraphRenderer(theme: drawing.theme).render(try Input.trace(input, limits: limits.limits()))
         try write(Data(svg.utf8), to: drawing.output, inputs: [input])
     }
 }

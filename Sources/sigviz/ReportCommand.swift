@@ -64,12 +64,12 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let arguments = inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs
-        limits.install(inputs: arguments.count)
+        let limits = limits.limits(inputs: arguments.count)
         let progress = ProgressLine(total: arguments.count)
         defer { progress.finish() }
         let entries = try arguments.map { name in
             progress.step(name)
-            return try Self.entry(for: name)
+            return try Self.entry(for: name, limits: limits)
         }
         var headline: ReportBuilder.Headline?
         let traces = Self.headlineScenarios.compactMap { name in entries.first { $0.name == name }?.trace }
@@ -101,17 +101,17 @@ struct ReportCommand: ParsableCommand {
 
     /// A report entry for a built-in scenario, or for a trace (or scenario) file; a scenario's
     /// `expect` lines are checked, and the entry has how each came out.
-    static func entry(for argument: String) throws -> ReportEntry {
+    static func entry(for argument: String, limits: RunLimits) throws -> ReportEntry {
         if let (file, name) = try InputSource(argument).scenario() {
             let scenario = file.scenario(named: name)
-            let (trace, results, explanations) = try Limits.checkAndExplain(file, named: name, input: argument)
+            let (trace, results, explanations) = try limits.checkAndExplain(file, named: name, input: argument)
             return ReportEntry(
                 name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
                 trace: trace, expectations: results.map(ExpectationOutcome.init),
                 explanations: explanations)
         }
         // A trace file: its events are the table; its JSON is not worth showing as a source.
-        let trace = try Input.trace(argument)
+        let trace = try Input.trace(argument, limits: limits)
         let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
         return ReportEntry(
             name: name, title: trace.title ?? name, explanation: "The trace recorded in \(argument).", trace: trace,

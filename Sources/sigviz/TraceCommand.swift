@@ -65,8 +65,7 @@ struct TraceCommand: ParsableCommand {
     }
 
     func run() throws {
-        limits.install()
-        let (trace, file) = try Input.traceAndFile(scenario)
+        let (trace, file) = try Input.traceAndFile(scenario, limits: limits.limits())
         let data: Data
         switch format {
         case .json:
