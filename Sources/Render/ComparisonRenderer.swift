@@ -67,7 +67,7 @@ extension Canvas {
         element("rect", [("class", "panel"), ("x", "8"), ("y", number(top)), ("width", number(width - 16)), ("height", "22"), ("rx", "4")])
         text(model.title, class: "lane-label", x: 16, y: top + 15, limit: 60)
         let badge = "didSubscribe × \(runs)" + (repeated ? ": repeated" : "")
-            + (model.lanesLeftOut > 0 ? " · \(model.lanes.count) of \(ReportPage.grouped(model.lanes.count + model.lanesLeftOut)) lanes drawn" : "")
+            + (model.lanesLeftOut > 0 ? " · \(model.lanes.count) of \(ReportPage.grouped(model.laneTotal)) lanes drawn" : "")
         let badgeWidth = 16 + Double(badge.count) * 6.6
         svg.open("g", [("class", repeated ? "badge-group repeated" : "badge-group")])
         if repeated, let fewestRuns, let most {

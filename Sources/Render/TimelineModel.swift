@@ -143,6 +143,8 @@ struct TimelineModel {
     static let maximumLanes = 200
     /// How many lanes past ``maximumLanes`` are not drawn.
     private(set) var lanesLeftOut = 0
+    /// How many lanes the timeline has, drawn or left out.
+    var laneTotal: Int { lanes.count + lanesLeftOut }
     /// Every name ``LaneOptions/only`` can pick a lane by, sorted, the lanes left out included.
     private(set) var laneNames: [String] = []
     /// didSubscribe runs per cold signal, by name, in signal order.

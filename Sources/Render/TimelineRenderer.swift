@@ -97,8 +97,7 @@ func describe(_ model: TimelineModel) -> String {
 /// "; the first 200 of 2,800 lanes are drawn" when lanes were left out (``TimelineModel/maximumLanes``), or "".
 func leftOutSummary(_ model: TimelineModel) -> String {
     guard model.lanesLeftOut > 0 else { return "" }
-    let all = model.lanes.count + model.lanesLeftOut
-    return "; the first \(model.lanes.count) of \(ReportPage.grouped(all)) lanes are drawn"
+    return "; the first \(model.lanes.count) of \(ReportPage.grouped(model.laneTotal)) lanes are drawn"
 }
 
 /// "didSubscribe runs: fetchData × 6", or "no didSubscribe runs".

@@ -45,21 +45,11 @@ package struct RunLimits: Sendable {
         max(1, min(maximumEvents, maximumEvents * Self.runEventsFactor / inputs))
     }
 
-
     /// Runs the scenario of `input` within the limit: a run that makes more events than
     /// that is stopped, and sigviz reports it naming `input` and writes nothing.
     package func trace(of scenario: Scenario, input: String) throws -> Trace {
         do {
             return try scenario.trace(maximumEvents: maximumEventsPerScenario)
-        } catch {
-            throw failure(error, input: input)
-        }
-    }
-
-    /// Runs the scenario file of `input` within the limit and checks its expectations.
-    package func check(_ file: ScenarioFile, named name: String, input: String) throws -> (trace: Trace, results: [ScenarioFile.CheckResult]) {
-        do {
-            return try file.check(named: name, maximumEvents: maximumEventsPerScenario)
         } catch {
             throw failure(error, input: input)
         }

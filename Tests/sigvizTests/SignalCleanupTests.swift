@@ -78,11 +78,32 @@ struct SignalCleanupTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test("a signal ignored when sigviz started (SIGTERM under `trap '' TERM`, SIGINT of a background job) stays ignored: the run ends normally, its output written",
+          .enabled(if: !underSanitizer, "runs in the plain pass: ThreadSanitizer's runtime takes signals over with handlers of its own"))
+    func ignoredSignalStaysIgnored() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let input = root.appendingPathComponent("slow.sigviz")
+        try Data("let t = interval 1 | take 100000\nsubscribe \"A\" to t\n".utf8).write(to: input)
+        let output = root.appendingPathComponent("out.json")
+        let command = ["/bin/sh", "-c", "trap '' TERM; exec \"$0\" \"$@\"", sigvizExecutable.path,
+                       "trace", input.path, "-o", output.path, "--max-events", "100000000"]
+        let status = try runAndSignal(command: command, signal: SIGTERM) { !temporaries(in: root).isEmpty }
+        #expect(status == 1000, "ended by status \(status)")
+        #expect(FileManager.default.fileExists(atPath: output.path))
+        #expect(temporaries(in: root).isEmpty)
+    }
+
     /// Starts sigviz with no signal blocked or ignored (the test runner blocks some, and a child
-    /// inherits that), waits (by the files, not a clock) until `ready`, sends `signal`, and returns
+    /// inherits that; a command may ignore one itself), waits (by the files, not a clock) until `ready`, sends `signal`, and returns
     /// the signal that ended it, or 1000 plus its exit status if it exited.
     private func runAndSignal(_ arguments: [String], signal number: Int32, ready: () -> Bool) throws -> Int32 {
-        let pid = try spawn([sigvizExecutable.path] + arguments) { actions, attributes in
+        try runAndSignal(command: [sigvizExecutable.path] + arguments, signal: number, ready: ready)
+    }
+
+    /// ``runAndSignal(_:signal:ready:)`` for a whole command line: a program's path and its arguments.
+    private func runAndSignal(command: [String], signal number: Int32, ready: () -> Bool) throws -> Int32 {
+        let pid = try spawn(command) { actions, attributes in
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             var none = sigset_t(), all = sigset_t()

@@ -22,13 +22,14 @@ struct JSONScanner: ~Copyable {
 
     var isAtEnd: Bool { offset >= bytes.count }
 
+    /// Whether `byte` is JSON's whitespace: space, line feed, carriage return or tab.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-            default: return
-            }
-        }
+        while offset < bytes.count, Self.isWhitespace(bytes[offset]) { offset += 1 }
     }
 
     /// The next significant byte, after whitespace; `nil` at the end.
@@ -390,11 +391,10 @@ struct JSONScanner: ~Copyable {
         // An element is at least two bytes and a comma: an array with room for fewer is not searched.
         guard (end - offset) / 2 > index else { return nil }
         var at = offset
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-        while at < end, isSpace(base[at]) { at += 1 }
+        while at < end, Self.isWhitespace(base[at]) { at += 1 }
         guard at < end, base[at] == UInt8(ascii: "[") else { return nil }
         at += 1
-        while at < end, isSpace(base[at]) { at += 1 }
+        while at < end, Self.isWhitespace(base[at]) { at += 1 }
         guard at < end, base[at] != UInt8(ascii: "]") else { return nil }
         if index == 0 { return at }
         var element = 0
@@ -417,7 +417,7 @@ struct JSONScanner: ~Copyable {
             } else if byte == UInt8(ascii: ","), depth == 0 {
                 element += 1
                 if element == index {
-                    while at < end, isSpace(base[at]) { at += 1 }
+                    while at < end, Self.isWhitespace(base[at]) { at += 1 }
                     return at
                 }
             }
