@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes `data` to `path` atomically (a temporary file renamed over it: ``AtomicFile``), or to standard output (``StandardOutput``)
+/// Writes `data` to `path` atomically (a temporary file renamed over it: ``AtomicFile``), or to `console`'s output
 /// when `path` is nil or `-` (a file named `-` is `./-`);
 /// refuses, writing nothing, when `path` is one of the command's `inputs` (see ``InputFiles``), so that
 /// `sigviz render x.sigviz -o x.sigviz` does not replace the scenario with its SVG.
@@ -14,20 +14,20 @@ import Darwin
 /// or a pipe, a FIFO) is written through, never replaced: renaming a file over `/dev/null` would turn it into a
 /// plain file. A symbolic link to a regular file has that file replaced, the link kept. A failure is
 /// `cannot write PATH: REASON (--output)`, the reason in plain words (``FileProblem``).
-package func write(_ data: Data, to path: String?, inputs: [String]) throws {
-    try write(to: path, inputs: inputs) { sink in
+package func write(_ data: Data, to path: String?, inputs: [String], console: Console) throws {
+    try write(to: path, inputs: inputs, console: console) { sink in
         try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) }
     }
 }
 
 /// Writes what `produce` hands, in chunks, to the sink it is given, to `path` as
-/// ``write(_:to:inputs:)`` writes its data (atomically, or to standard output, or through a device
+/// ``write(_:to:inputs:console:)`` writes its data (atomically, or to standard output, or through a device
 /// or a pipe; never over an input), each chunk as it comes, so that the output is never held whole
 /// in memory. A failure to write says why in the same words; a run that fails part way leaves the
 /// file it would have replaced as it was.
-package func write(to path: String?, inputs: [String], _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+package func write(to path: String?, inputs: [String], console: Console, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
     guard let path, path != "-" else {
-        try produce { chunk in try StandardOutput.write(UnsafeRawBufferPointer(chunk)) }
+        try produce { chunk in try console.write(UnsafeRawBufferPointer(chunk)) }
         return
     }
     if InputFiles(inputs).contains(path) {

@@ -27,13 +27,37 @@ extension SigViz {
     ///   REASON` on standard error and exit status 1, like any other failure.
     static func main() {
         prepareProcess()
-        do {
-            var command = try SingleOption.counting { try parseAsRoot() }
-            try command.run()
-        } catch {
-            end(with: error)
+        switch run(Array(CommandLine.arguments.dropFirst()), on: .standard) {
+        case .status(let status): Foundation.exit(status)
+        case .brokenPipe: endAsBrokenPipe()
         }
-        Foundation.exit(ExitCode.success.rawValue)
+    }
+
+    /// How a run ended.
+    enum Ending: Equatable {
+        /// With this exit status.
+        case status(Int32)
+        /// Quietly, because the reader of its output has gone (EPIPE): the process should end as
+        /// one killed by SIGPIPE.
+        case brokenPipe
+    }
+
+    /// Parses `arguments` (without the program's name) and runs the command they name on
+    /// `console`: help and the version on its output with status 0, any other message on its
+    /// messages with the error's exit status (64 for a usage error, 1 for a failure). Nothing
+    /// process-wide is touched: the run can be made in-process by a test.
+    static func run(_ arguments: [String], on console: Console) -> Ending {
+        do {
+            var command = try SingleOption.counting { try parseAsRoot(arguments) }
+            if let command = command as? any ConsoleCommand {
+                try command.run(on: console)
+            } else {
+                try command.run()
+            }
+            return .status(ExitCode.success.rawValue)
+        } catch {
+            return ending(for: error, on: console)
+        }
     }
 
     /// Ignores SIGPIPE and SIGXFSZ, installs ``FatalSignalCleanup``, and holds a closed standard output or error with /dev/null read-only.
@@ -51,25 +75,32 @@ extension SigViz {
         }
     }
 
-    /// Ends the process for `error`: help (and the version) on standard output with status 0,
-    /// any other message on standard error with the error's exit status, and quietly for a
-    /// broken pipe on standard output.
-    private static func end(with error: any Error) -> Never {
-        if let error = error as? StandardOutputError, error.isBrokenPipe { endAsBrokenPipe() }
+    /// How a run ends for `error`: help (and the version) on `console`'s output with status 0,
+    /// any other message on its messages with the error's exit status, and quietly for a broken
+    /// pipe on its output. A ``CommandFailure/Code/usage`` is a usage error, as ArgumentParser's ValidationError;
+    /// a ``CommandFailure/reported(_:)`` has said why already.
+    private static func ending(for error: any Error, on console: Console) -> Ending {
+        if let error = error as? StandardOutputError, error.isBrokenPipe { return .brokenPipe }
+        var error = error
+        if let failure = error as? CommandFailure, failure.code == .usage {
+            if failure.isReported { return .status(ExitCode.validationFailure.rawValue) }
+            error = ValidationError(failure.description)
+        }
+        if let failure = error as? CommandFailure, failure.isReported { return .status(ExitCode.failure.rawValue) }
         let code = exitCode(for: error)
         let message = fullMessage(for: error, columns: nil)
         if !message.isEmpty {
             if code == .success {
                 do {
-                    try StandardOutput.write(message + "\n")
+                    try console.write(message + "\n")
                 } catch {
-                    end(with: error)
+                    return ending(for: error, on: console)
                 }
             } else {
-                StandardError.write(BoundedMessage.bounded(message) + "\n")
+                console.tell(BoundedMessage.bounded(message) + "\n")
             }
         }
-        Foundation.exit(code.rawValue)
+        return .status(code.rawValue)
     }
 
     /// Ends the process as SIGPIPE's default action would have: no message, and the status of a

@@ -1,12 +1,11 @@
 import SigvizApp
 import ArgumentParser
 import Foundation
-import Scenarios
 import Findings
 import Tracer
 
 /// `sigviz explain`.
-struct ExplainCommand: ParsableCommand {
+struct ExplainCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Say what went wrong in a scenario or trace, why, and prove the fix.",
@@ -33,9 +32,7 @@ struct ExplainCommand: ParsableCommand {
     )
 
     /// The output formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
+    typealias Format = ExplainPipeline.Format
 
     @Argument(help: ArgumentHelp(Input.oneHelp + " Several may be given."))
     var inputs: [String]
@@ -57,7 +54,7 @@ struct ExplainCommand: ParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one scenario or trace file to explain.") }
-        for input in inputs { try Input.validate(input) }
+        for input in inputs { try validateInput(input) }
         _ = try failKinds()
         if let output, output.isEmpty { throw ValidationError("--output needs a file name.") }
         try SingleOption.check(SingleOption.output)
@@ -79,59 +76,14 @@ struct ExplainCommand: ParsableCommand {
         return kinds
     }
 
-    func run() throws {
-        let limits = limits.limits(inputs: inputs.count)
-        let failing = try failKinds()
-        var results: [(input: String, trace: Trace, explanations: [Explanation])] = []
-        for input in inputs {
-            let (trace, explanations) = try explained(input, limits: limits)
-            results.append((input, trace, explanations))
-        }
-        let data: Data
-        switch format {
-        case .json: data = Explanation.json(results)
-        case .text: data = Data(results.map { Self.text(input: $0.input, trace: $0.trace, $0.explanations) }.joined(separator: "\n").utf8)
-        }
-        try write(data, to: output, inputs: inputs)
-        if results.contains(where: { $0.explanations.contains { failing.contains($0.finding.kind) } }) {
-            throw ExitCode.failure
-        }
-    }
-
-    /// The explanations of one input for a terminal: each finding as `INPUT:LINE:COLUMN: kind: sentence`,
-    /// its suggestion and its proof indented under it; "INPUT: no findings" when there are none. The
-    /// file's labels, names and values are shown with control and bidi characters escaped.
-    static func text(input: String, trace: Trace, _ explanations: [Explanation]) -> String {
-        let input = visiblyEscaped(input)
-        guard !explanations.isEmpty else { return "\(input): no findings\n" }
-        var text = ""
-        for explanation in explanations {
-            let place = explanation.line.map { ":\($0):\(explanation.column ?? 1)" } ?? ""
-            text += "\(input)\(place): \(explanation.finding.kind.words): \(visiblyEscaped(explanation.finding.sentence))\n"
-            if let suggestion = explanation.finding.suggestion {
-                text += "  suggestion: \(visiblyEscaped(suggestion.sentence))\n"
-            }
-            guard let fix = explanation.fix else {
-                if let unproven = explanation.unproven { text += "  not proven: \(unproven)\n" }
-                continue
-            }
-            text += "  proven: the change, run again on the same virtual times:\n"
-            text += fix.edit.split(separator: "\n").map { "    \(visiblyEscaped(String($0)))\n" }.joined()
-            for runs in fix.outcome.runs {
-                text += "  \(visiblyEscaped(runs.name))'s didSubscribe: \(runs.before) run\(runs.before == 1 ? "" : "s") before, \(runs.after) after\n"
-            }
-            let changed = fix.outcome.changed
-            let unchanged = fix.outcome.unchangedLabels.map(visiblyEscaped).joined(separator: ", ")
-            if changed.isEmpty {
-                text += unchanged.isEmpty
-                    ? "  no labelled subscriber receives anything different\n"
-                    : "  every subscriber receives the same events at the same times (\(unchanged))\n"
-            } else {
-                text += "  this changes what \(changed.count == 1 ? "a subscriber receives" : "\(changed.count) subscribers receive"):\n"
-                for subscriber in changed { text += "    \(visiblyEscaped(subscriber.label)): \(visiblyEscaped(subscriber.summary))\n" }
-                if !unchanged.isEmpty { text += "  unchanged: \(unchanged)\n" }
-            }
-        }
-        return text
+    func run(on console: Console) throws {
+        var explain = ExplainPipeline(inputs: inputs)
+        explain.format = format
+        explain.failOn = try failKinds()
+        explain.output = output
+        explain.maximumEvents = limits.maxEvents
+        try explain.run(on: console)
     }
 }
+
+extension ExplainPipeline.Format: ExpressibleByArgument {}

@@ -17,18 +17,6 @@ struct LaneSelection: ParsableArguments {
 
     /// The options the renderer takes.
     var options: LaneOptions { LaneOptions(order: laneOrder, only: only.isEmpty ? nil : only) }
-
-    /// Refuses, as a usage error naming the option, an `--only` name that picks no lane of `trace`.
-    func check(against trace: Trace) throws {
-        guard !only.isEmpty else { return }
-        let names = TimelineRenderer.laneNames(of: trace)
-        let known = Set(names)
-        guard let unknown = only.first(where: { !known.contains($0) }) else { return }
-        let listed = names.prefix(20).map { "'\(visiblyEscaped($0))'" }.joined(separator: ", ")
-        StandardError.write(BoundedMessage.bounded("Error: --only: no lane is named '\(unknown)'; the names are \(listed)"
-            + (names.count > 20 ? ", …" : "")) + "\n")
-        throw ExitCode.validationFailure
-    }
 }
 
 extension LaneOptions.Order: ExpressibleByArgument {}

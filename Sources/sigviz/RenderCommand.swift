@@ -34,7 +34,7 @@ enum TimelineScale {
 }
 
 /// `sigviz render`.
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw a scenario (built-in or a scenario file) or a trace file as a timeline SVG.",
@@ -92,45 +92,28 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        try Input.validate(input)
+        try validateInput(input)
         if let scale { try TimelineScale.check(scale) }
         if expect, !input.hasSuffix(".sigviz") {
             throw ValidationError("--expect needs a scenario file (.sigviz) with expect lines.")
         }
     }
 
-    func run() throws {
-        let limits = limits.limits()
-        let renderer = TimelineRenderer(theme: drawing.theme, scale: scale, lanes: lanes.options)
-        guard expect else {
-            // With --findings, a scenario's suggestions as proven: one that does not help is not shown.
-            let trace: Trace, found: [Finding]?
-            if findings {
-                let (explainedTrace, explanations) = try explained(input, limits: limits)
-                (trace, found) = (explainedTrace, explanations.map(\.finding))
-            } else {
-                (trace, found) = (try Input.trace(input, limits: limits), nil)
-            }
-            try lanes.check(against: trace)
-            let svg = renderer.render(trace, expectations: [], findings: found)
-            try write(Data(svg.utf8), to: drawing.output, inputs: [input])
-            return
-        }
-        let file = try Input.scenarioFile(input)
-        let (trace, results, explanations) = try limits.checkAndExplain(file, named: Input.scenarioName(input), input: input)
-        try lanes.check(against: trace)
-        let outcomes = results.map(ExpectationOutcome.init)
-        let svg = renderer.render(
-            trace, expectations: outcomes.compactMap(\.timelineExpectation), findings: findings ? explanations.map(\.finding) : nil)
-        try write(Data(svg.utf8), to: drawing.output, inputs: [input])
-        if let failure = FailedExpectations.tell([(input, outcomes)]) {
-            throw CommandFailure(failure + " (drawn under their subscribers' lanes)")
-        }
+    func run(on console: Console) throws {
+        var render = RenderPipeline(input: input)
+        render.expect = expect
+        render.findings = findings
+        render.scale = scale
+        render.lanes = lanes.options
+        render.theme = drawing.theme
+        render.output = drawing.output
+        render.maximumEvents = limits.maxEvents
+        try render.run(on: console)
     }
 }
 
 /// `sigviz compare`.
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Draw several scenarios (built-in or scenario files) or trace files as stacked panels on one time axis.",
@@ -165,21 +148,23 @@ struct CompareCommand: ParsableCommand {
             let alone = inputs.first.map { " and was given one: to draw \(visiblyEscaped($0)) alone, use `sigviz render`" } ?? ""
             throw ValidationError("compare needs two or more scenarios or trace files, one per panel,\(alone).")
         }
-        try inputs.forEach(Input.validate)
+        try inputs.forEach(validateInput)
         if let scale { try TimelineScale.check(scale) }
     }
 
-    func run() throws {
-        let limits = limits.limits(inputs: inputs.count)
-        let traces = try inputs.map { try Input.trace($0, limits: limits) }
-        let title = title ?? traces.map { $0.title ?? "trace" }.joined(separator: " vs ")
-        let svg = ComparisonRenderer(theme: drawing.theme, scale: scale, title: title).render(traces)
-        try write(Data(svg.utf8), to: drawing.output, inputs: inputs)
+    func run(on console: Console) throws {
+        var compare = ComparePipeline(inputs: inputs)
+        compare.title = title
+        compare.scale = scale
+        compare.theme = drawing.theme
+        compare.output = drawing.output
+        compare.maximumEvents = limits.maxEvents
+        try compare.run(on: console)
     }
 }
 
 /// `sigviz graph`.
-struct GraphCommand: ParsableCommand {
+struct GraphCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Draw the subscription graph of a scenario (built-in or a scenario file) or a trace file.",
@@ -203,11 +188,14 @@ struct GraphCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        try Input.validate(input)
+        try validateInput(input)
     }
 
-    func run() throws {
-        let svg = GraphRenderer(theme: drawing.theme).render(try Input.trace(input, limits: limits.limits()))
-        try write(Data(svg.utf8), to: drawing.output, inputs: [input])
+    func run(on console: Console) throws {
+        var graph = GraphPipeline(input: input)
+        graph.theme = drawing.theme
+        graph.output = drawing.output
+        graph.maximumEvents = limits.maxEvents
+        try graph.run(on: console)
     }
 }

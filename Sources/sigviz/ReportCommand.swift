@@ -1,13 +1,8 @@
 import SigvizApp
 import ArgumentParser
-import Foundation
-import Render
-import Scenarios
-import Findings
-import Tracer
 
 /// `sigviz report`.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write a static HTML report: an index of scenarios and a page for each.",
@@ -53,68 +48,16 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
-    /// The scenarios of the headline comparison, top to bottom.
-    static let headlineScenarios = ["cold", "publish", "replay", "replaylast", "replaylazily"]
-
     func validate() throws {
-        try inputs.forEach(Input.validate)
+        try inputs.forEach(validateInput)
         if output.isEmpty { throw ValidationError("--output needs a directory name.") }
         try SingleOption.check(SingleOption.output)
     }
 
-    func run() throws {
-        let arguments = inputs.isEmpty ? Catalog.scenarios.map(\.name) : inputs
-        let limits = limits.limits(inputs: arguments.count)
-        let progress = ProgressLine(total: arguments.count)
-        defer { progress.finish() }
-        let entries = try arguments.map { name in
-            progress.step(name)
-            return try Self.entry(for: name, limits: limits)
-        }
-        var headline: ReportBuilder.Headline?
-        let traces = Self.headlineScenarios.compactMap { name in entries.first { $0.name == name }?.trace }
-        if traces.count == Self.headlineScenarios.count {
-            headline = ReportBuilder.Headline(
-                caption: "The same cold source through no conversion, publish, replay, replayLast and replayLazily, "
-                    + "with the same subscribers, on one time axis. Each badge counts the source's didSubscribe runs.",
-                traces: traces)
-        }
-        let site = Self.indexLast(ReportBuilder(title: title, headline: headline).build(entries))
-        let folder = OutputDirectory(path: output, what: "the report", verb: "is")
-        try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false))
-        progress.finish()
-        let index = (output as NSString).appendingPathComponent("index.html")
-        try StandardOutput.write("wrote \(site.count) files to \(output); open \(index)\n")
-        // A built-in scenario's expectations are named by its bundled file's path.
-        let files = zip(arguments, entries).map { (Catalog.file(named: $0)?.path ?? $0, $1.expectations) }
-        if let failure = FailedExpectations.tell(files) {
-            throw CommandFailure(failure + "; the report shows them: \(index)")
-        }
-    }
-
-    /// The site's files in the order they are written: the scenario pages first and `index.html`
-    /// last (as `docs` writes its page after its images), so that a run that fails part way (a
-    /// full disk) never leaves an index linking to pages it did not write.
-    static func indexLast(_ site: [(path: String, contents: Data)]) -> [(path: String, contents: Data)] {
-        site.filter { $0.path != "index.html" } + site.filter { $0.path == "index.html" }
-    }
-
-    /// A report entry for a built-in scenario, or for a trace (or scenario) file; a scenario's
-    /// `expect` lines are checked, and the entry has how each came out.
-    static func entry(for argument: String, limits: RunLimits) throws -> ReportEntry {
-        if let (file, name) = try InputSource(argument).scenario() {
-            let scenario = file.scenario(named: name)
-            let (trace, results, explanations) = try limits.checkAndExplain(file, named: name, input: argument)
-            return ReportEntry(
-                name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
-                trace: trace, expectations: results.map(ExpectationOutcome.init),
-                explanations: explanations)
-        }
-        // A trace file: its events are the table; its JSON is not worth showing as a source.
-        let trace = try Input.trace(argument, limits: limits)
-        let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
-        return ReportEntry(
-            name: name, title: trace.title ?? name, explanation: "The trace recorded in \(argument).", trace: trace,
-            explanations: unprovenExplanations(of: trace))
+    func run(on console: Console) throws {
+        var report = ReportPipeline(inputs: inputs, output: output)
+        report.title = title
+        report.maximumEvents = limits.maxEvents
+        try report.run(on: console)
     }
 }

@@ -33,7 +33,7 @@ struct SigViz: ParsableCommand {
 
 extension SigViz {
     /// `sigviz list`.
-    struct List: ParsableCommand {
+    struct List: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the built-in scenarios.",
             discussion: """
@@ -49,7 +49,7 @@ extension SigViz {
         @Flag(name: .shortAndLong, help: "Also print what each scenario shows.")
         var verbose = false
 
-        func run() throws {
+        func run(on console: Console) throws {
             let width = Catalog.scenarios.map(\.name.count).max() ?? 0
             var text = ""
             for scenario in Catalog.scenarios {
@@ -59,7 +59,7 @@ extension SigViz {
                 text += "\(name)  \(experiment)  \(scenario.title)\n"
                 if verbose { text += wrapped(scenario.summary, indent: 4) + "\n\n" }
             }
-            try StandardOutput.write(text)
+            try console.write(text)
         }
     }
 }

@@ -1,11 +1,9 @@
 import SigvizApp
 import ArgumentParser
-import Foundation
-import Scenarios
 import Tracer
 
 /// `sigviz trace`.
-struct TraceCommand: ParsableCommand {
+struct TraceCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Run a scenario and write its trace.",
@@ -33,9 +31,7 @@ struct TraceCommand: ParsableCommand {
     )
 
     /// The output formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, perfetto, marbles
-    }
+    typealias Format = TracePipeline.Format
 
     @Argument(help: ArgumentHelp(Input.oneHelp))
     var scenario: String
@@ -55,7 +51,7 @@ struct TraceCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        try Input.validate(scenario)
+        try validateInput(scenario)
         if let frame {
             try PositiveNumber.check(frame, option: "--frame", unit: "seconds per marble frame")
             guard format == .marbles else { throw ValidationError("--frame applies to --format marbles only.") }
@@ -64,43 +60,14 @@ struct TraceCommand: ParsableCommand {
         try SingleOption.check(SingleOption.output)
     }
 
-    func run() throws {
-        let (trace, file) = try Input.traceAndFile(scenario, limits: limits.limits())
-        let data: Data
-        switch format {
-        case .json:
-            // Streamed: the document goes to the file in chunks as it is made, never held whole.
-            try write(to: output, inputs: [scenario]) { sink in try trace.writeJSON(to: sink) }
-            return
-        case .perfetto:
-            try write(to: output, inputs: [scenario]) { sink in try trace.writeChromeTraceJSON(to: sink) }
-            return
-        case .marbles:
-            // A scenario file's marbles are at the frame its expect lines are read at, so that they can
-            // be pasted into them (ScenarioFile.marbleFrame), a built-in scenario's too; a trace's fit its events.
-            let chosen = frame ?? file?.marbleFrame
-            do {
-                data = Data(try trace.marbles(frame: chosen).utf8)
-                if let chosen, let time = trace.firstTimeBetweenFrames(frame: chosen) {
-                    let seconds = SecondsFormat(unit: .seconds)
-                    StandardError.write(
-                        "note: at one frame = \(seconds.format(chosen)), events between frames are drawn at the nearest frame "
-                            + "(the first at \(seconds.format(time)))\(frame == nil ? "; --frame chooses another" : "")\n")
-                }
-            } catch {
-                // A usage error (64) like the parser's own, without its usage text, naming what the
-                // user gave: --frame or the file's frame when it is the frame that is wrong,
-                // --format marbles otherwise.
-                let blamed = switch (error.isAboutTheFrame, frame, file) {
-                case (true, .some, _): "--frame"
-                case (true, nil, .some): "--format marbles at the frame of \(scenario)"
-                default: "--format marbles"
-                }
-                let way = error.isAboutTheFrame && frame == nil && file != nil ? " (--frame chooses another)" : ""
-                StandardError.write(BoundedMessage.bounded("Error: \(blamed): \(error.message)\(way)") + "\n")
-                throw ExitCode.validationFailure
-            }
-        }
-        try write(data, to: output, inputs: [scenario])
+    func run(on console: Console) throws {
+        var trace = TracePipeline(input: scenario)
+        trace.format = format
+        trace.output = output
+        trace.frame = frame
+        trace.maximumEvents = limits.maxEvents
+        try trace.run(on: console)
     }
 }
+
+extension TracePipeline.Format: ExpressibleByArgument {}

@@ -1,4 +1,6 @@
 import Foundation
+import SigvizApp
+@testable import sigviz
 
 /// What a run of the sigviz executable printed, and how it exited.
 struct Run {
@@ -19,12 +21,45 @@ let sigvizExecutable: URL = {
     return Bundle.main.bundleURL.appendingPathComponent("sigviz")
 }()
 
-/// Runs `sigviz arguments...` and waits for it.
+/// Runs `sigviz arguments...` in this process (``inProcessSigviz(_:)``).
 func sigviz(_ arguments: String...) throws -> Run {
     try sigviz(arguments)
 }
 
+/// Runs `sigviz arguments`: in this process, or, when `directory` is given (a run whose relative
+/// paths are read from a folder of its own), as a process started in `directory`.
 func sigviz(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    guard let directory else { return inProcessSigviz(arguments) }
+    return try spawnedSigviz(arguments, in: directory)
+}
+
+/// Runs `sigviz arguments` in this process, as the executable's entry point would
+/// (``SigViz/run(_:on:)``), keeping what it writes on standard output and standard error.
+func inProcessSigviz(_ arguments: [String]) -> Run {
+    let output = Captured(), messages = Captured()
+    let console = Console(output: { output.append(Data($0)) }, messages: { messages.append(Data($0.utf8)) })
+    let status: Int32 = switch SigViz.run(arguments, on: console) {
+    case .status(let status): status
+    case .brokenPipe: 128 + SIGPIPE
+    }
+    let data = output.data
+    return Run(status: status, output: String(decoding: data, as: UTF8.self),
+               errors: String(decoding: messages.data, as: UTF8.self), data: data)
+}
+
+/// Bytes written from any thread, kept in order.
+private final class Captured: @unchecked Sendable {
+    // @unchecked: `bytes` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var bytes = Data()
+
+    func append(_ data: Data) { lock.withLock { bytes.append(data) } }
+    var data: Data { lock.withLock { bytes } }
+}
+
+/// Runs the sigviz executable with `arguments`, in `directory` when given, and waits for it:
+/// for what only a process shows (its working folder, its exit by a signal, its own descriptors).
+func spawnedSigviz(_ arguments: [String], in directory: URL? = nil) throws -> Run {
     let process = Process()
     process.executableURL = sigvizExecutable
     process.arguments = arguments

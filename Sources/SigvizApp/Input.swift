@@ -1,26 +1,24 @@
-import SigvizApp
-import ArgumentParser
 import Foundation
 import Scenarios
 import Tracer
 
 /// Turns a command-line argument naming a built-in scenario, a scenario file
 /// or a trace file into a trace.
-enum Input {
+package enum Input {
     /// How a command's help names the input it takes: what ``trace(_:)`` reads.
-    static let oneHelp = "A built-in scenario (see `sigviz list`), a scenario file (.sigviz) or a trace file (.json)."
+    package static let oneHelp = "A built-in scenario (see `sigviz list`), a scenario file (.sigviz) or a trace file (.json)."
     /// How a command's help names the inputs it takes, in a sentence of its own.
-    static let severalHelp = "built-in scenarios (see `sigviz list`), scenario files (.sigviz) or trace files (.json)"
+    package static let severalHelp = "built-in scenarios (see `sigviz list`), scenario files (.sigviz) or trace files (.json)"
 
     /// The trace of `argument`: a built-in scenario's name, a scenario file
     /// (`.sigviz`), or a trace JSON file.
-    static func trace(_ argument: String, limits: RunLimits) throws -> Trace {
+    package static func trace(_ argument: String, limits: RunLimits) throws -> Trace {
         try traceAndFile(argument, limits: limits).trace
     }
 
     /// The trace of `argument`, as ``trace(_:)`` makes it, and the scenario file it ran: the file
     /// given, or a built-in scenario's bundled file (`nil` for a trace file).
-    static func traceAndFile(_ argument: String, limits: RunLimits) throws -> (trace: Trace, file: ScenarioFile?) {
+    package static func traceAndFile(_ argument: String, limits: RunLimits) throws -> (trace: Trace, file: ScenarioFile?) {
         if let (file, name) = try InputSource(argument).scenario() {
             return (try limits.trace(of: file.scenario(named: name), input: argument), file)
         }
@@ -38,7 +36,7 @@ enum Input {
     /// The trace file at `path` mapped into memory, when it is a regular file larger than
     /// ``RunLimits/maximumFileSize`` (`nil` for a smaller one, a pipe or a device, which ``read(_:)`` reads), refusing one larger than ``RunLimits/maximumTraceFileSize``
     /// (256 MB per million events of `--max-events`) by its size, without reading it.
-    static func mappedTraceFile(_ path: String, limits: RunLimits) throws -> MappedFile? {
+    package static func mappedTraceFile(_ path: String, limits: RunLimits) throws -> MappedFile? {
         let file: MappedFile?
         do {
             file = try MappedFile(path, largerThan: RunLimits.maximumFileSize)
@@ -61,21 +59,21 @@ enum Input {
     /// scenario, with the built-in one it most likely means (``Catalog/closestName(to:)``), or
     /// otherwise where to find the names.
     ///
-    /// Commands call it from `validate()` for each input, so that ArgumentParser shows the
-    /// subcommand's usage under the message, and exits with status 64.
-    static func validate(_ argument: String) throws {
+    /// Commands call it from `validate()` for each input, so that the message comes with the
+    /// subcommand's usage, and sigviz exits with status 64 (``CommandFailure/Code/usage``).
+    package static func validate(_ argument: String) throws {
         guard Catalog.scenario(named: argument) == nil,
               !argument.hasSuffix(".sigviz"), !argument.hasSuffix(".json"), !argument.contains("/") else { return }
         let unknown = "unknown scenario '\(visiblyEscaped(argument))'"
         if let name = Catalog.closestName(to: argument) {
-            throw ValidationError("\(unknown); did you mean '\(name)'?")
+            throw CommandFailure.usage("\(unknown); did you mean '\(name)'?")
         }
-        throw ValidationError(
+        throw CommandFailure.usage(
             "\(unknown); `sigviz list` shows the built-in scenarios, or give a scenario file (.sigviz) or a trace file (.json).")
     }
 
     /// The parsed scenario file at `path`.
-    static func scenarioFile(_ path: String) throws -> ScenarioFile {
+    package static func scenarioFile(_ path: String) throws -> ScenarioFile {
         // The bytes are let go before parsing: a file may be 64 MB.
         let text = try { () throws -> String in
             let data = try read(path)
@@ -95,7 +93,7 @@ enum Input {
     }
 
     /// A scenario file's name without its folder and extension: `Examples/scenarios/cold.sigviz` is `cold`.
-    static func scenarioName(_ path: String) -> String {
+    package static func scenarioName(_ path: String) -> String {
         URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     }
 
@@ -103,7 +101,7 @@ enum Input {
     /// refusing files over 64 MB (``RunLimits/maximumFileSize``):
     /// by their size when it is known, and otherwise (a pipe, a device) after reading one byte
     /// more than that, never more. A failure to read is said in plain words (``FileProblem``).
-    static func read(_ path: String) throws -> Data {
+    package static func read(_ path: String) throws -> Data {
         let limit = RunLimits.maximumFileSize
         let tooBig = "sigviz reads files up to \(limit >> 20) MB"
         if let size = try? URL(fileURLWithPath: path).resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limit {
@@ -126,7 +124,7 @@ enum Input {
     /// is the number of characters before the byte on its line, plus 1, counted like the parser's
     /// columns (after a leading byte-order mark on the first line), so that it is where the byte
     /// is, in the same units as every other error.
-    static func invalidUTF8(in data: Data) -> (line: Int, column: Int, offset: Int) {
+    package static func invalidUTF8(in data: Data) -> (line: Int, column: Int, offset: Int) {
         let bytes = [UInt8](data)
         let offset = bytes.withUnsafeBufferPointer(firstInvalidUTF8) ?? bytes.count
         let before = bytes[..<offset]

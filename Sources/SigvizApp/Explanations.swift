@@ -1,4 +1,3 @@
-import SigvizApp
 import Scenarios
 import Findings
 import Tracer
@@ -6,7 +5,7 @@ import Tracer
 /// The findings of a trace read from a file, as explanations: a trace file has nothing to run
 /// again, so a suggestion says it is not proven. (A scenario's are proven: ``explained(_:limits:)``,
 /// ``RunLimits/checkAndExplain(_:named:input:)``.)
-func unprovenExplanations(of trace: Trace) -> [Explanation] {
+package func unprovenExplanations(of trace: Trace) -> [Explanation] {
     trace.findings().map { finding in
         var explanation = Explanation(finding: finding)
         if finding.suggestion != nil { explanation.unproven = "a trace file has nothing to run again" }
@@ -17,7 +16,7 @@ func unprovenExplanations(of trace: Trace) -> [Explanation] {
 /// The trace of `input` (a built-in scenario's name, a scenario file or a trace file) and its
 /// explanations: with proven fixes for a scenario, without for a trace file. With
 /// ``unprovenExplanations(of:)``, the one place the commands turn findings into explanations.
-func explained(_ input: String, limits: RunLimits) throws -> (trace: Trace, explanations: [Explanation]) {
+package func explained(_ input: String, limits: RunLimits) throws -> (trace: Trace, explanations: [Explanation]) {
     if let (file, name) = try InputSource(input).scenario() {
         return try limits.explain(file, named: name, input: input)
     }
