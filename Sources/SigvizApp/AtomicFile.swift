@@ -18,29 +18,32 @@ package enum AtomicFile {
     /// 0666 less the umask. On failure the temporary file is removed and `path` is untouched.
     ///
     /// `path` must not be a symbolic link (the link would be replaced by the file); callers
-    /// resolve it or refuse it.
-    package static func write(_ data: Data, to path: String) throws(POSIXError) {
-        try commit(try stage(data, for: path), to: path)
+    /// resolve it or refuse it. The temporary file is told to `pending` (``PendingFiles``) from
+    /// before it exists until it is in place or removed.
+    package static func write(_ data: Data, to path: String, pending: (any PendingFiles)?) throws(POSIXError) {
+        try commit(try stage(data, for: path, pending: pending), to: path, pending: pending)
     }
 
-    /// Replaces the file at `path` as ``write(_:to:)`` does, with the bytes that `produce` hands,
+    /// Replaces the file at `path` as ``write(_:to:pending:)`` does, with the bytes that `produce` hands,
     /// in chunks, to the sink it is given: each chunk is written to the temporary file at once, so
     /// that the whole file is never held in memory. An error that `produce` throws (the sink's
     /// `POSIXError`, or its own) removes the temporary file, leaves `path` untouched, and is thrown.
-    package static func write(to path: String, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
-        try commit(try stage(for: path, produce), to: path)
+    package static func write(
+        to path: String, pending: (any PendingFiles)?, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
+    ) throws {
+        try commit(try stage(for: path, pending: pending, produce), to: path, pending: pending)
     }
 
-    /// The first half of ``write(_:to:)``: writes `data` to a new temporary file
+    /// The first half of ``write(_:to:pending:)``: writes `data` to a new temporary file
     /// `.sigviz-XXXXXXXXXXXX` in the folder of `path`, with the permissions of the file at `path` if
-    /// there is one, flushed to the disk, and returns its path; ``commit(_:to:)`` renames it over
+    /// there is one, flushed to the disk, and returns its path; ``commit(_:to:pending:)`` renames it over
     /// `path`, or the caller removes it (`unlink`). On failure nothing is left behind.
     ///
     /// With `flushing` false the file is not flushed: the caller flushes it (with many others at
     /// once, ``Watcher/flush()``) before it commits it.
-    package static func stage(_ data: Data, for path: String, flushing: Bool = true) throws(POSIXError) -> String {
+    package static func stage(_ data: Data, for path: String, flushing: Bool = true, pending: (any PendingFiles)?) throws(POSIXError) -> String {
         do {
-            return try stage(for: path, flushing: flushing) { sink in
+            return try stage(for: path, flushing: flushing, pending: pending) { sink in
                 try data.withUnsafeBytes { try sink($0.assumingMemoryBound(to: UInt8.self)) }
             }
         } catch let error as POSIXError {
@@ -50,10 +53,10 @@ package enum AtomicFile {
         }
     }
 
-    /// ``stage(_:for:)`` with the bytes that `produce` hands, in chunks, to the sink it is given
-    /// (see ``write(to:_:)``).
+    /// ``stage(_:for:flushing:pending:)`` with the bytes that `produce` hands, in chunks, to the sink it is given
+    /// (see ``write(to:pending:_:)``).
     package static func stage(
-        for path: String, flushing: Bool = true, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
+        for path: String, flushing: Bool = true, pending: (any PendingFiles)?, _ produce: (_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
     ) throws -> String {
         var status = stat()
         var mode: mode_t?
@@ -68,11 +71,11 @@ package enum AtomicFile {
             temporary = (folder as NSString).appendingPathComponent(".sigviz-" + randomSuffix())
             // Removed if the process ends by a signal before the file is in place or removed:
             // remembered before it exists, so that no moment is left when it exists unremembered.
-            FatalSignalCleanup.remember(temporary)
+            pending?.remember(temporary, isFolder: false)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { break }
             let failure = errno
-            FatalSignalCleanup.forget(temporary)
+            pending?.forget(temporary)
             errno = failure
             if failure != EEXIST { break }
         }
@@ -96,16 +99,16 @@ package enum AtomicFile {
         if close(descriptor) != 0, failure == nil { failure = errno }
         if let failure {
             unlink(temporary)
-            FatalSignalCleanup.forget(temporary)
+            pending?.forget(temporary)
             throw thrown ?? POSIXError(failure)
         }
         return temporary
     }
 
-    /// The second half of ``write(_:to:)``: renames the file `temporary` that ``stage(_:for:)`` wrote
+    /// The second half of ``write(_:to:pending:)``: renames the file `temporary` that ``stage(_:for:flushing:pending:)`` wrote
     /// over `path`. On failure `temporary` is removed and `path` is untouched.
-    package static func commit(_ temporary: String, to path: String) throws(POSIXError) {
-        defer { FatalSignalCleanup.forget(temporary) }
+    package static func commit(_ temporary: String, to path: String, pending: (any PendingFiles)?) throws(POSIXError) {
+        defer { pending?.forget(temporary) }
         if rename(temporary, path) != 0 {
             let failure = errno
             unlink(temporary)

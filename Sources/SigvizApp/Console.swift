@@ -8,7 +8,7 @@ import Darwin
 /// Where a run writes: its output (what goes to standard output, `-o -` included) and its
 /// messages (what goes to standard error), and how wide a progress line may be.
 ///
-/// The command-line tool runs on ``standard``; a test, or a program that runs sigviz's commands
+/// The command-line tool runs on ``standard(pendingFiles:)``; a test, or a program that runs sigviz's commands
 /// in its own process, gives its own, to keep what a run writes.
 package struct Console: Sendable {
     private let output: @Sendable (UnsafeRawBufferPointer) throws -> Void
@@ -16,22 +16,29 @@ package struct Console: Sendable {
     /// How many columns a progress line may take (one less than the terminal of the messages is
     /// wide); `nil` when the messages do not go to a terminal, and no progress is shown.
     package let progressColumns: Int?
+    /// Who removes the run's temporary files if the process ends before they are in place
+    /// (``PendingFiles``); `nil` for nobody.
+    package let pendingFiles: (any PendingFiles)?
 
     /// A console writing its output with `output`, which throws when it cannot, and its messages
     /// with `messages`, which drops what it cannot write; with a progress line as wide as
-    /// `progressColumns` (none when `nil`).
+    /// `progressColumns` (none when `nil`); its temporary files told to `pendingFiles`.
     package init(output: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void,
-                 messages: @escaping @Sendable (String) -> Void, progressColumns: Int? = nil) {
+                 messages: @escaping @Sendable (String) -> Void, progressColumns: Int? = nil,
+                 pendingFiles: (any PendingFiles)? = nil) {
         self.output = output
         self.messages = messages
         self.progressColumns = progressColumns
+        self.pendingFiles = pendingFiles
     }
 
     /// The process's standard output and standard error (``StandardOutput``, ``StandardError``),
-    /// with a progress line when standard error is a terminal.
-    package static var standard: Console {
+    /// with a progress line when standard error is a terminal, and the temporary files told to
+    /// `pendingFiles`.
+    package static func standard(pendingFiles: (any PendingFiles)? = nil) -> Console {
         Console(output: { try StandardOutput.write($0) }, messages: { StandardError.write($0) },
-                progressColumns: isatty(STDERR_FILENO) == 1 ? max(terminalColumns() ?? 80, 20) - 1 : nil)
+                progressColumns: isatty(STDERR_FILENO) == 1 ? max(terminalColumns() ?? 80, 20) - 1 : nil,
+                pendingFiles: pendingFiles)
     }
 
     /// Writes `text` as UTF-8 to the output.

@@ -106,9 +106,9 @@ package struct OutputDirectory {
 
     /// Writes the planned files in order, creating the folders they need, and calls
     /// `wrote` after each with its path as shown and what was done. Returns the paths
-    /// written, relative to the folder.
+    /// written, relative to the folder. Each file's temporary file is told to `pending`.
     @discardableResult
-    package func apply(_ plan: Plan, wrote: (_ display: String, _ change: Change) -> Void = { _, _ in }) throws -> [String] {
+    package func apply(_ plan: Plan, pending: (any PendingFiles)?, wrote: (_ display: String, _ change: Change) -> Void = { _, _ in }) throws -> [String] {
         let manager = FileManager.default
         var written: [String] = []
         /// What was written before a failure, for its message.
@@ -127,7 +127,7 @@ package struct OutputDirectory {
                 throw CommandFailure("cannot create \(folder): \(FileProblem.creatingFolder(folder, error)); \(before())")
             }
             do {
-                try AtomicFile.write(change.contents, to: change.display)
+                try AtomicFile.write(change.contents, to: change.display, pending: pending)
             } catch {
                 throw CommandFailure("cannot write \(change.display): \(FileProblem.writing(change.display, error)); \(before())")
             }

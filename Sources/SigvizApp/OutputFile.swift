@@ -41,7 +41,9 @@ package func write(to path: String?, inputs: [String], console: Console, _ produ
         } else {
             // Through a symbolic link (such as /dev/stdout redirected to a file), the file it leads
             // to is replaced, never the link.
-            try AtomicFile.write(to: isSymbolicLink(path) ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path, produce)
+            try AtomicFile.write(
+                to: isSymbolicLink(path) ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path,
+                pending: console.pendingFiles, produce)
         }
     } catch {
         throw CommandFailure("cannot write \(path): \(FileProblem.writing(path, error)) (--output)")

@@ -20,7 +20,13 @@ package final class Staging: @unchecked Sendable {
     /// The folders staged in that can have no watcher: their files are staged flushed.
     private var unwatched: Set<String> = []
 
-    package init() {}
+    /// Who removes the staged files and created folders if the process ends before they are in place.
+    package let pending: (any PendingFiles)?
+
+    /// Staging whose files and folders are told to `pending`.
+    package init(pending: (any PendingFiles)?) {
+        self.pending = pending
+    }
 
     /// Creates `folder` and the folders above it that do not exist, remembering them for `discard()`;
     /// does nothing when it exists (as a file too: planning the docs then refuses it).
@@ -36,14 +42,14 @@ package final class Staging: @unchecked Sendable {
         guard !missing.isEmpty else { return }
         // Remembered before they exist, outer first, so that the handler of a signal, which goes
         // newest first, removes inner ones first, and no moment is left when one exists unremembered.
-        for path in missing.reversed() { FatalSignalCleanup.remember(path, isFolder: true) }
+        for path in missing.reversed() { pending?.remember(path, isFolder: true) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             // Those made before the failure.
             for path in missing {
                 rmdir(path)
-                FatalSignalCleanup.forget(path)
+                pending?.forget(path)
             }
             throw CommandFailure("cannot create \(folder): \(FileProblem.creatingFolder(folder, error)); nothing was written")
         }
@@ -63,7 +69,7 @@ package final class Staging: @unchecked Sendable {
         }
         let temporary: String
         do {
-            temporary = try AtomicFile.stage(data, for: path, flushing: !watched)
+            temporary = try AtomicFile.stage(data, for: path, flushing: !watched, pending: pending)
         } catch {
             throw CommandFailure("cannot write \(path): \(FileProblem.writing(path, error)); nothing was written")
         }
@@ -93,6 +99,15 @@ package final class Staging: @unchecked Sendable {
         lock.withLock { _ = staged.remove(temporary) }
     }
 
+    /// Every staged file is in place: the folders created hold them, and are no longer to remove.
+    package func finished() {
+        let folders = lock.withLock {
+            defer { created = [] }
+            return created
+        }
+        for folder in folders { pending?.forget(folder) }
+    }
+
     /// Removes every staged file not put in place, and the folders created, if empty.
     package func discard() {
         closeWatchers()
@@ -102,11 +117,11 @@ package final class Staging: @unchecked Sendable {
         }
         for file in files {
             unlink(file)
-            FatalSignalCleanup.forget(file)
+            pending?.forget(file)
         }
         for folder in folders.reversed() {
             rmdir(folder)
-            FatalSignalCleanup.forget(folder)
+            pending?.forget(folder)
         }
     }
 

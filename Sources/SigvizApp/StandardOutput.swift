@@ -38,6 +38,11 @@ package struct StandardOutputError: Error, CustomStringConvertible {
     /// The error number of the failed write(2).
     package let code: Int32
 
+    /// The failure of a write(2) that failed with `code`.
+    package init(code: Int32) {
+        self.code = code
+    }
+
     /// Whether the reader of the pipe has gone (EPIPE).
     package var isBrokenPipe: Bool { code == EPIPE }
 

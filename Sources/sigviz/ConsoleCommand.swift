@@ -11,7 +11,7 @@ protocol ConsoleCommand: ParsableCommand {
 
 extension ConsoleCommand {
     func run() throws {
-        try run(on: .standard)
+        try run(on: .standard(pendingFiles: FatalSignalCleanup.List()))
     }
 }
 

@@ -27,7 +27,7 @@ extension SigViz {
     ///   REASON` on standard error and exit status 1, like any other failure.
     static func main() {
         prepareProcess()
-        switch run(Array(CommandLine.arguments.dropFirst()), on: .standard) {
+        switch run(Array(CommandLine.arguments.dropFirst()), on: .standard(pendingFiles: FatalSignalCleanup.List())) {
         case .status(let status): Foundation.exit(status)
         case .brokenPipe: endAsBrokenPipe()
         }

@@ -28,7 +28,7 @@ struct OutputDirectoryTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
         #expect(plan.changes.map(\.path) == ["index.html", "scenarios/a.html"])
         var seen: [String] = []
-        let written = try folder(out).apply(plan) { display, _ in seen.append(display) }
+        let written = try folder(out).apply(plan, pending: nil) { display, _ in seen.append(display) }
         #expect(written == ["index.html", "scenarios/a.html"])
         #expect(seen == [out.appendingPathComponent("index.html").path, out.appendingPathComponent("scenarios/a.html").path])
         #expect(try Data(contentsOf: out.appendingPathComponent("scenarios/a.html")) == Data("a".utf8))
@@ -95,7 +95,7 @@ struct OutputDirectoryTests {
         let plan = try folder(root).plan(files, protecting: InputFiles([]), skippingUnchanged: false)
         // After the plan, something takes the place of the folder the second file needs.
         try Data().write(to: root.appendingPathComponent("scenarios"))
-        let message = try #require(failure { try folder(root).apply(plan) })
+        let message = try #require(failure { try folder(root).apply(plan, pending: nil) })
         #expect(message.hasPrefix("cannot create \(root.appendingPathComponent("scenarios").path): "), "\(message)")
         #expect(message.hasSuffix("; 1 file was written before it: a.html"), "\(message)")
     }

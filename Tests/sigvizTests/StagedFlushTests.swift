@@ -21,10 +21,10 @@ struct StagedFlushTests {
         #expect(watchers.map(\.folder) == [root.path, inner.path])
         defer { for watcher in watchers { watcher.close() } }
         let targets = [root.appendingPathComponent("a.svg").path, inner.appendingPathComponent("b.svg").path]
-        let staged = try targets.map { try AtomicFile.stage(Data("<svg>\($0)</svg>".utf8), for: $0, flushing: false) }
+        let staged = try targets.map { try AtomicFile.stage(Data("<svg>\($0)</svg>".utf8), for: $0, flushing: false, pending: nil) }
         for watcher in watchers { try watcher.flush() }
         for (temporary, target) in zip(staged, targets) {
-            try AtomicFile.commit(temporary, to: target)
+            try AtomicFile.commit(temporary, to: target, pending: nil)
             #expect(try String(contentsOfFile: target, encoding: .utf8) == "<svg>\(target)</svg>")
         }
         #endif
@@ -36,12 +36,12 @@ struct StagedFlushTests {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("out")
-        let staging = Staging()
+        let staging = Staging(pending: nil)
         try staging.createFolder(out.path)
         let target = out.appendingPathComponent("a.svg").path
         let temporary = try staging.stage(Data("x".utf8), for: target)
         try staging.flush()
-        try AtomicFile.commit(temporary, to: target)
+        try AtomicFile.commit(temporary, to: target, pending: nil)
         staging.committed(temporary)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "x")
     }

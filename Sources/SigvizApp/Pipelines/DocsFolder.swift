@@ -75,7 +75,7 @@ extension DocsPipeline {
         for change in changes {
             guard let staged = change.staged else { continue }
             do {
-                try AtomicFile.commit(staged, to: change.display)
+                try AtomicFile.commit(staged, to: change.display, pending: staging.pending)
             } catch {
                 staging.discard()
                 let before = switch written.count {
@@ -89,6 +89,7 @@ extension DocsPipeline {
             written.append((change.display as NSString).lastPathComponent)
             text += "\(change.change == .create ? "created" : "updated"): \(visiblyEscaped(change.display))\n"
         }
+        staging.finished()
         for leftover in leftovers {
             text += "left over: \((output as NSString).appendingPathComponent(leftover)) (no scenario produces it; delete it if it is stale)\n"
         }

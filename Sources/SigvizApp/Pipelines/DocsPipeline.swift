@@ -49,7 +49,7 @@ package struct DocsPipeline: Sendable {
         let items = writesPage ? Array(sources.indices) : Array(part)
         let builder = DocsBuilder(theme: theme)
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
-        let staging = Staging()
+        let staging = Staging(pending: console.pendingFiles)
         let progress = ProgressLine(total: items.count, on: console)
         defer { progress.finish() }
         let check = check

@@ -46,7 +46,7 @@ package struct ReportPipeline: Sendable {
         }
         let site = Self.indexLast(ReportBuilder(title: title, headline: headline).build(entries))
         let folder = OutputDirectory(path: output, what: "the report", verb: "is")
-        try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false))
+        try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false), pending: console.pendingFiles)
         progress.finish()
         let index = (output as NSString).appendingPathComponent("index.html")
         try console.write("wrote \(site.count) files to \(output); open \(index)\n")

@@ -1,3 +1,4 @@
+import SigvizApp
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -12,14 +13,15 @@ import Darwin
 /// The signal then goes on to the action it had before (the Swift runtime's backtrace, or the
 /// default), so the process ends as it would have, with the same status.
 ///
-/// ``AtomicFile`` remembers each temporary file from the moment it is created until it is renamed
-/// into place or removed; ``Staging`` remembers the folders it creates. The signal handler only
+/// It is the executable's: the entry point installs it and gives the pipelines its ``List`` as
+/// their ``PendingFiles``, so that ``AtomicFile`` remembers each temporary file from the moment it
+/// is created until it is renamed into place or removed, and ``Staging`` the folders it creates. The signal handler only
 /// reads a list that is never freed, with `unlink` and `rmdir`, which are safe in a handler; a
 /// folder is removed only if it is empty. SIGKILL cannot be caught: a run killed that way may
 /// leave a `.sigviz-*` file (never a torn output file).
-package enum FatalSignalCleanup {
+enum FatalSignalCleanup {
     /// The signals that end a run and are worth cleaning up after.
-    package static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGINT, SIGHUP, SIGTERM]
+    static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGINT, SIGHUP, SIGTERM]
 
     /// A path to remove if the process ends by a signal, until it is forgotten.
     private final class Entry: @unchecked Sendable {
@@ -57,7 +59,7 @@ package enum FatalSignalCleanup {
 
     /// Installs the handler for ``signals``; called once, by the entry point, before any thread starts.
     /// A signal ignored when sigviz started (SIGINT of a background job) stays ignored.
-    package static func install() {
+    static func install() {
         _ = newest.load(ordering: .relaxed)  // made now, not first in the handler
         for number in signals where number < 65 {
             sigaction(number, nil, previous + Int(number))
@@ -80,7 +82,7 @@ package enum FatalSignalCleanup {
     }
 
     /// Remembers `path` (a file, or with `isFolder` a folder, removed only if empty) for removal on a signal.
-    package static func remember(_ path: String, isFolder: Bool = false) {
+    static func remember(_ path: String, isFolder: Bool = false) {
         var old = newest.load(ordering: .acquiring)
         while true {
             let entry = Unmanaged.passRetained(Entry(path: path, isFolder: isFolder, next: old))
@@ -96,7 +98,7 @@ package enum FatalSignalCleanup {
     }
 
     /// Forgets `path`: it was put in place, or removed.
-    package static func forget(_ path: String) {
+    static func forget(_ path: String) {
         let entry = lock.withLock { byPath.removeValue(forKey: path) }
         entry?.takeUnretainedValue().isForgotten.store(true, ordering: .releasing)
     }
@@ -115,5 +117,18 @@ package enum FatalSignalCleanup {
         // returns (it is blocked until then); a fault in the code signals again as it re-runs.
         sigaction(number, previous + Int(number), nil)
         raise(number)
+    }
+}
+
+extension FatalSignalCleanup {
+    /// The handler's list, as the pipelines are given it (``Console/pendingFiles``).
+    struct List: PendingFiles {
+        func remember(_ path: String, isFolder: Bool) {
+            FatalSignalCleanup.remember(path, isFolder: isFolder)
+        }
+
+        func forget(_ path: String) {
+            FatalSignalCleanup.forget(path)
+        }
     }
 }
