@@ -56,15 +56,15 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             subscription: $0.subscription, comparison: $0.comparison, problem: $0.problem)
     }
     _ = ReportBuilder(title: "fuzz").build([
-        ReportEntry(
-            name: "fuzz", title: trace.title ?? "fuzz", explanation: file.about, source: text, trace: trace, expectations: outcomes,
+        RecordedScenario(
+            name: "fuzz", title: trace.title ?? "fuzz", about: file.about, source: text, trace: trace, expectations: outcomes,
             explanations: explanations),
     ])
     let docs = DocsBuilder(theme: .auto)
     _ = docs.files(for: [
-        docs.section(
+        docs.section(for: RecordedScenario(
             name: "fuzz", title: file.title ?? "fuzz", about: file.about, trace: trace, expectations: outcomes,
-            findings: explanations.map(\.finding)),
+            explanations: explanations)),
     ])
     return 0
 }

@@ -53,7 +53,7 @@ public func fuzzTraceDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         _ = try? trace.marbles(frame: nil)
         _ = TimelineRenderer(theme: .auto, scale: nil).render(trace)
         _ = GraphRenderer(theme: .auto).render(trace)
-        _ = ReportBuilder(title: "fuzz").build([ReportEntry(name: "fuzz", title: trace.title ?? "fuzz", explanation: "", trace: trace)])
+        _ = ReportBuilder(title: "fuzz").build([RecordedScenario(name: "fuzz", title: trace.title ?? "fuzz", about: "", trace: trace)])
     }
     return 0
 }

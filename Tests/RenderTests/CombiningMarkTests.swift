@@ -70,7 +70,7 @@ struct CombiningMarkTests {
         #expect(timeline.utf8.count < 40_000 + 4 * title, "\(timeline.utf8.count) bytes")
         let graph = GraphRenderer(theme: .light).render(trace)
         #expect(graph.utf8.count < 40_000 + 4 * title, "\(graph.utf8.count) bytes")
-        let site = ReportBuilder().build([ReportEntry(name: "heavy", title: trace.title ?? "heavy", explanation: file.about, source: text, trace: trace)])
+        let site = ReportBuilder().build([RecordedScenario(name: "heavy", title: trace.title ?? "heavy", about: file.about, source: text, trace: trace)])
         let bytes = site.reduce(0) { $0 + $1.contents.count }
         #expect(bytes < 300_000 + 6 * text.utf8.count, "\(bytes) bytes")
     }

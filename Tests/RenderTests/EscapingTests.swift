@@ -83,7 +83,7 @@ struct TextOutputEscapingTests {
             let text = "evil\(character)txt"
             let trace = try trace(label: "v", title: text)
             let builder = DocsBuilder(theme: .light)
-            let section = builder.section(name: "hidden", title: text, about: "about \(text)", trace: trace)
+            let section = builder.section(for: RecordedScenario(name: "hidden", title: text, about: "about \(text)", trace: trace))
             let page = try #require(builder.files(for: [section]).first { $0.path == DocsBuilder.pageName })
             let markdown = String(decoding: page.contents, as: UTF8.self)
             #expect(!markdown.unicodeScalars.contains(character.unicodeScalars.first!), "raw \(visiblyEscaped(character))")

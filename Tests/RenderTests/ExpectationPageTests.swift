@@ -47,8 +47,8 @@ struct ExpectationReportTests {
     static func site() throws -> [(path: String, contents: Data)] {
         let failing = try checked(brokenFile), passing = try checked(holdingFile, name: "holding")
         return ReportBuilder().build([
-            ReportEntry(name: "broken", title: "Broken", explanation: "", source: brokenFile, trace: failing.trace, expectations: failing.outcomes),
-            ReportEntry(name: "holding", title: "Holding", explanation: "", source: holdingFile, trace: passing.trace, expectations: passing.outcomes),
+            RecordedScenario(name: "broken", title: "Broken", about: "", source: brokenFile, trace: failing.trace, expectations: failing.outcomes),
+            RecordedScenario(name: "holding", title: "Holding", about: "", source: holdingFile, trace: passing.trace, expectations: passing.outcomes),
         ])
     }
 
@@ -95,7 +95,7 @@ struct ExpectationReportTests {
     @Test("expectations that hold are a note in the page's header, and change nothing else")
     func holding() throws {
         let passing = try checked(holdingFile, name: "holding")
-        let with = ReportEntry(name: "holding", title: "Holding", explanation: "", trace: passing.trace, expectations: passing.outcomes)
+        let with = RecordedScenario(name: "holding", title: "Holding", about: "", trace: passing.trace, expectations: passing.outcomes)
         var without = with
         without.expectations = []
         let (a, b) = (ReportBuilder().build([with]), ReportBuilder().build([without]))
@@ -116,7 +116,7 @@ struct ExpectationReportTests {
             expect "\(label)" to c "--x|" values x = "</pre><b>"
             """
         let (trace, outcomes) = try checked(text, name: "hostile")
-        let entries = [ReportEntry(name: "hostile", title: "hostile", explanation: "", trace: trace, expectations: outcomes)]
+        let entries = [RecordedScenario(name: "hostile", title: "hostile", about: "", trace: trace, expectations: outcomes)]
         let site = ReportBuilder().build(entries)
         #expect(site.map(\.contents) == ReportBuilder().build(entries).map(\.contents))
         let page = try html(site, "scenarios/hostile.html")
@@ -134,7 +134,7 @@ struct ExpectationDocsTests {
     private func page(_ text: String, name: String) throws -> String {
         let (trace, outcomes) = try checked(text, name: name)
         let builder = DocsBuilder(theme: .light)
-        let section = builder.section(name: name, title: name, about: "", trace: trace, expectations: outcomes)
+        let section = builder.section(for: RecordedScenario(name: name, title: name, about: "", trace: trace, expectations: outcomes))
         return String(decoding: try #require(builder.files(for: [section]).last).contents, as: UTF8.self)
     }
 

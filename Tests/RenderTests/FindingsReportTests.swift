@@ -29,7 +29,7 @@ struct FindingsReportTests {
     func pageListsFindings() throws {
         let entries = ["fetchdata", "replay"].map { name in
             let scenario = Catalog.scenario(named: name)!
-            return ReportEntry(name: name, title: scenario.title, explanation: scenario.summary, trace: scenario.trace())
+            return RecordedScenario(name: name, title: scenario.title, about: scenario.summary, trace: scenario.trace())
         }
         let findings = entries[0].trace.findings()
         #expect(!findings.isEmpty && entries[1].trace.findings().isEmpty)
@@ -54,7 +54,7 @@ struct FindingsReportTests {
     func indexCounts() throws {
         let entries = ["fetchdata", "subject-vs-replay", "replay"].map { name in
             let scenario = Catalog.scenario(named: name)!
-            return ReportEntry(name: name, title: scenario.title, explanation: scenario.summary, trace: scenario.trace())
+            return RecordedScenario(name: name, title: scenario.title, about: scenario.summary, trace: scenario.trace())
         }
         let counts = entries.map(\.explanations.count)
         #expect(counts[0] > 0 && counts[1] > 0 && counts[2] == 0)
@@ -75,7 +75,7 @@ struct FindingsReportTests {
             sentence: "ran " + hostile,
             suggestion: Suggestion(change: .share(signal: 0, through: .replayLazily), sentence: "share it " + hostile))
         let site = ReportBuilder().build([
-            ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace,
+            RecordedScenario(name: "fetchdata", title: "fetchData", about: "", trace: trace,
                         explanations: [Explanation(finding: finding)]),
         ])
         let html = try page("scenarios/fetchdata.html", of: site)
@@ -94,14 +94,14 @@ struct FindingsReportTests {
         try expectValidXML(html, "fetchdata.html")
         // The page is the same every time.
         #expect(ReportBuilder().build([
-            ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace,
+            RecordedScenario(name: "fetchdata", title: "fetchData", about: "", trace: trace,
                         explanations: [Explanation(finding: finding)]),
         ]).map(\.contents) == site.map(\.contents))
         // A suggestion without a proof says why.
         var unproven = Explanation(finding: finding)
         unproven.unproven = "a trace file has nothing to run again"
         let unprovenSite = ReportBuilder().build([
-            ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace, explanations: [unproven]),
+            RecordedScenario(name: "fetchdata", title: "fetchData", about: "", trace: trace, explanations: [unproven]),
         ])
         #expect(try page("scenarios/fetchdata.html", of: unprovenSite)
             .contains(" <span class=\"r-muted\">(Not proven: a trace file has nothing to run again.)</span></p>"))
@@ -119,7 +119,7 @@ struct FindingsReportTests {
         #expect(outcome.runs.map { "\($0.before) → \($0.after)" } == ["6 → 1"])
         let fix = ProvenFix(edit: "after line 11, add \"let shared = fetchData | replayLazily\"", source: "", after: after, outcome: outcome)
         let site = ReportBuilder().build([
-            ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: before,
+            RecordedScenario(name: "fetchdata", title: "fetchData", about: "", trace: before,
                         explanations: [Explanation(finding: finding, fix: fix)]),
         ])
         let html = try page("scenarios/fetchdata.html", of: site)
@@ -140,7 +140,7 @@ struct FindingsReportTests {
         #expect(scan.parsed, "\(scan.error)")
         #expect(scan.elements["svg"] == 3)
         let plain = ReportBuilder().build([
-            ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: before, explanations: []),
+            RecordedScenario(name: "fetchdata", title: "fetchData", about: "", trace: before, explanations: []),
         ])
         let plainMarks = PageScan(Data(try page("scenarios/fetchdata.html", of: plain).utf8)).marks
         #expect(scan.marks == plainMarks, "only the timeline's marks name events")

@@ -148,7 +148,7 @@ struct ReportBrowserTests {
     func hoverHighlights() throws {
         let browser = try #require(browser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
         let trace = Catalog.scenario(named: "subject-vs-replay")!.trace()
-        let site = ReportBuilder().build([ReportEntry(name: "svr", title: "Subject vs ReplaySubject", explanation: "", trace: trace)])
+        let site = ReportBuilder().build([RecordedScenario(name: "svr", title: "Subject vs ReplaySubject", about: "", trace: trace)])
         let send = try #require(trace.events.firstIndex { if case .send = $0.kind { true } else { false } })
         let caused = trace.events.indices.filter { trace.events[$0].cause == send }
         #expect(caused.count >= 2)
@@ -183,7 +183,7 @@ struct ReportBrowserTests {
         let browser = try #require(browser, "chromium is required (SIGVIZ_REQUIRE_TOOLS is set) but missing")
         let (trace, finding) = try fetchdataWithRunsFinding()
         let site = ReportBuilder().build([
-            ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace, explanations: [Explanation(finding: finding)]),
+            RecordedScenario(name: "fetchdata", title: "fetchData", about: "", trace: trace, explanations: [Explanation(finding: finding)]),
         ])
         let cssMarks = "body:has(#finding-1) :is(" + finding.events.map { "svg [data-event=\"\($0)\"]" }.joined(separator: ",")
             + ") :is(circle,path,rect,line)"
@@ -226,7 +226,7 @@ struct ReportBrowserTests {
         let run = try #require(trace.events.firstIndex {
             if case .didSubscribe(let subscription) = $0.kind { trace.subscriptions[subscription].signal == fetchData } else { false }
         })
-        let site = ReportBuilder().build([ReportEntry(name: "fetchdata", title: "fetchData", explanation: "", trace: trace)])
+        let site = ReportBuilder().build([RecordedScenario(name: "fetchdata", title: "fetchData", about: "", trace: trace)])
         var html = String(decoding: site[1].contents, as: UTF8.self)
         html = html.replacingOccurrences(of: "</body>", with: """
             <script>

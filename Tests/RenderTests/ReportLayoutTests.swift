@@ -25,7 +25,7 @@ let searchBoxFile = """
 /// A report of scenario files written for these tests, as `sigviz report` makes it: the search box
 /// (with a failed expectation) and a cold signal's file whose expectation holds, each with its source.
 func userReport() throws -> [(path: String, contents: Data)] {
-    func entry(_ text: String, name: String) throws -> ReportEntry {
+    func entry(_ text: String, name: String) throws -> RecordedScenario {
         let file = try ScenarioFile(parsing: text, file: name + ".sigviz")
         let (trace, results) = file.check(named: name)
         let outcomes = results.map {
@@ -33,7 +33,7 @@ func userReport() throws -> [(path: String, contents: Data)] {
                 line: $0.expectation.line, label: $0.expectation.label, signal: $0.expectation.signal,
                 expected: $0.expectation.expected, subscription: $0.subscription, comparison: $0.comparison, problem: $0.problem)
         }
-        return ReportEntry(name: name, title: trace.title ?? name, explanation: "What \(name) shows.", source: text, trace: trace,
+        return RecordedScenario(name: name, title: trace.title ?? name, about: "What \(name) shows.", source: text, trace: trace,
                            expectations: outcomes)
     }
     let cold = """

@@ -13,7 +13,7 @@ import FoundationXML
 /// The report of the whole catalog, with the headline comparison, as the command makes it.
 func catalogReport() -> [(path: String, contents: Data)] {
     let entries = Catalog.scenarios.map {
-        ReportEntry(name: $0.name, title: $0.title, explanation: $0.summary, trace: $0.trace())
+        RecordedScenario(name: $0.name, title: $0.title, about: $0.summary, trace: $0.trace())
     }
     let headline = ["cold", "publish", "replay", "replaylast", "replaylazily"].map { Catalog.scenario(named: $0)!.trace() }
     return ReportBuilder(headline: .init(traces: headline)).build(entries)
@@ -132,9 +132,9 @@ struct ReportTests {
     @Test("a scenario page lists its didSubscribe counts, its explanation, and its source only when it has one")
     func scenarioPage() throws {
         let trace = Catalog.scenario(named: "fetchdata")!.trace()
-        let entry = ReportEntry(name: "fetchdata", title: "fetchData", explanation: "First paragraph.\n\nSecond paragraph.",
+        let entry = RecordedScenario(name: "fetchdata", title: "fetchData", about: "First paragraph.\n\nSecond paragraph.",
                                 source: "cold fetchData: +1 next \"data\"\n\tindented <b>", trace: trace)
-        let site = ReportBuilder().build([entry, ReportEntry(name: "bare", title: "Bare", explanation: "", trace: trace)])
+        let site = ReportBuilder().build([entry, RecordedScenario(name: "bare", title: "Bare", about: "", trace: trace)])
         let page = String(decoding: site.first { $0.path == "scenarios/fetchdata.html" }!.contents, as: UTF8.self)
         #expect(page.contains("<tr><td>fetchData</td><td class=\"r-number\">6</td></tr>"))
         #expect(page.contains("<p>First paragraph.</p>\n<p>Second paragraph.</p>"))
@@ -152,7 +152,7 @@ struct ReportTests {
     func eventsTable(name: String) throws {
         let scenario = try #require(Catalog.scenario(named: name))
         let trace = scenario.trace()
-        let site = ReportBuilder().build([ReportEntry(name: name, title: scenario.title, explanation: scenario.summary, trace: trace)])
+        let site = ReportBuilder().build([RecordedScenario(name: name, title: scenario.title, about: scenario.summary, trace: trace)])
         let page = PageScan(try #require(site.last).contents)
         #expect(page.eventRows == trace.events.indices.map { "event-\($0)" })
         #expect(page.causes == trace.events.compactMap(\.cause))
@@ -178,7 +178,7 @@ struct ReportTests {
                 TraceEvent(time: 2.5, kind: .next(subscription: 0, value: "v", replayed: true), cause: 2),
                 TraceEvent(time: 1e-7, kind: .dispose(0)),
             ])
-        let site = ReportBuilder().build([ReportEntry(name: "words", title: "Words", explanation: "", trace: trace)])
+        let site = ReportBuilder().build([RecordedScenario(name: "words", title: "Words", about: "", trace: trace)])
         let page = String(decoding: site[1].contents, as: UTF8.self)
         #expect(page.contains("<tr id=\"event-0\" data-event=\"0\" class=\"r-kind-created\"><td class=\"r-number\">0</td><td class=\"r-number\">0</td>"
             + "<td><code>created</code></td><td>latest</td><td>replay subject (capacity 1)</td><td></td><td></td></tr>"))
@@ -200,7 +200,7 @@ struct ReportTests {
             signals: [TraceSignal(id: 0, kind: .replaySubject(capacity: 1), name: "latest")],
             subscriptions: [TraceSubscription(id: 0, signal: 0, subscriber: .label("late"))],
             events: events)
-        let site = ReportBuilder().build([ReportEntry(name: "kinds", title: "Kinds", explanation: "", trace: trace)])
+        let site = ReportBuilder().build([RecordedScenario(name: "kinds", title: "Kinds", about: "", trace: trace)])
         let page = String(decoding: site[1].contents, as: UTF8.self)
         for (index, event) in events.enumerated() {
             let definition = event.kind.definition
@@ -231,7 +231,7 @@ struct ReportTests {
             scheduler.stepAll()
             return subject
         }
-        let entry = ReportEntry(name: label, title: label, explanation: label, source: label, trace: trace)
+        let entry = RecordedScenario(name: label, title: label, about: label, source: label, trace: trace)
         let site = ReportBuilder(title: label, headline: .init(title: label, caption: label, traces: [trace, trace])).build([entry, entry])
         #expect(site.count == 3)
         for file in site {
@@ -288,7 +288,7 @@ struct ReportTests {
             #expect(slug.wholeMatch(of: /[a-z0-9]+(-[a-z0-9]+)*/) != nil, "\(slug)")
         }
         let trace = Catalog.scenario(named: "cold")!.trace()
-        let site = ReportBuilder().build(names.map { ReportEntry(name: $0, title: $0, explanation: "", trace: trace) })
+        let site = ReportBuilder().build(names.map { RecordedScenario(name: $0, title: $0, about: "", trace: trace) })
         #expect(Set(site.map(\.path)).count == names.count + 1)
         #expect(site.allSatisfy { !$0.path.contains("..") && !$0.path.hasPrefix("/") })
     }

@@ -89,7 +89,7 @@ struct SubscriptionChainTests {
             "didSubscribe run 4 at t=2 s: a side effect, caused by count → results → searchRequest",
         ])
         // The report: the run's row in the events table (which the hover line reads) and the runs table.
-        let site = ReportBuilder().build([ReportEntry(name: "search", title: "Search box", explanation: "", source: searchBox, trace: trace)])
+        let site = ReportBuilder().build([RecordedScenario(name: "search", title: "Search box", about: "", source: searchBox, trace: trace)])
         let page = String(decoding: try #require(site.last).contents, as: UTF8.self)
         let first = runs[0]
         #expect(page.contains("<tr id=\"event-\(first.event)\" data-event=\"\(first.event)\"")
@@ -107,7 +107,7 @@ struct SubscriptionChainTests {
         let run = try #require(try runs(of: "source", in: trace).first)
         #expect(SubscriptionChain(leadingTo: run.subscription, in: trace).names == ["A", "source"])
         #expect(diamondTooltips(TimelineRenderer(theme: .light).render(trace)).first == "didSubscribe run 1 at t=0.5 s: a side effect, caused by A → source")
-        let page = String(decoding: ReportBuilder().build([ReportEntry(name: "cold", title: "cold", explanation: "", trace: trace)])[1].contents, as: UTF8.self)
+        let page = String(decoding: ReportBuilder().build([RecordedScenario(name: "cold", title: "cold", about: "", trace: trace)])[1].contents, as: UTF8.self)
         #expect(page.contains("<td><code>didSubscribe</code></td><td>A → source</td><td></td>"))
     }
 

@@ -2,42 +2,6 @@ import Foundation
 import Findings
 import Tracer
 
-/// One scenario of a report: what it is called, what it shows, where it came
-/// from, and what the runtime did.
-public struct ReportEntry: Sendable, Hashable {
-    /// The scenario's name, such as `fetchdata`; its page's file name is made from it (see ``ReportBuilder/slugs(for:)``).
-    public var name: String
-    /// A title for people, such as "fetchData, six requests or one".
-    public var title: String
-    /// What the scenario shows: one or more paragraphs separated by blank lines. The index shows its first sentence.
-    public var explanation: String
-    /// The scenario's source text, such as a scenario file's contents, shown as it is; `nil` when there is none.
-    public var source: String?
-    /// The recording drawn on the scenario's page.
-    public var trace: Trace
-    /// How each `expect` line of the scenario's file came out, in the file's order; empty when it has none.
-    /// A failing one is marked on the index and shown at the top of the page, drawn under its lane.
-    public var expectations: [ExpectationOutcome]
-    /// What went wrong in the trace (``Trace/findings()``), each with the proof of its fix when
-    /// there is one: the page's Findings section, and the counts on the index.
-    public var explanations: [Explanation]
-
-    /// Makes an entry.
-    /// - Parameter explanations: The findings to show; `nil` for the trace's own findings, without fixes.
-    public init(
-        name: String, title: String, explanation: String, source: String? = nil, trace: Trace,
-        expectations: [ExpectationOutcome] = [], explanations: [Explanation]? = nil
-    ) {
-        self.name = name
-        self.title = title
-        self.explanation = explanation
-        self.source = source
-        self.trace = trace
-        self.expectations = expectations
-        self.explanations = explanations ?? trace.findings().map { Explanation(finding: $0) }
-    }
-}
-
 /// Builds a self-contained static HTML site from traces: an index of every
 /// scenario with a headline comparison and its count of findings, and one page
 /// per scenario with, in order, its timeline, its findings (each with its
@@ -51,7 +15,7 @@ public struct ReportEntry: Sendable, Hashable {
 ///
 /// ```swift
 /// let entries = Catalog.scenarios.map {
-///     ReportEntry(name: $0.name, title: $0.title, explanation: $0.summary, trace: $0.trace())
+///     RecordedScenario(name: $0.name, title: $0.title, about: $0.summary, trace: $0.trace())
 /// }
 /// let site = ReportBuilder(headline: .init(traces: [cold, publish, replay])).build(entries)
 /// for file in site { try file.contents.write(to: directory.appendingPathComponent(file.path)) }
@@ -84,29 +48,48 @@ public struct ReportBuilder: Sendable {
         }
     }
 
+    /// The caller's sentences on the scenario pages, pointing at its own tools; none by default.
+    public struct Hints: Sendable, Hashable {
+        /// After "Showing the first N of M events." over a cut events table: how to get every event.
+        public var allEvents: Hint?
+        /// In parentheses after "What the runtime did is not what the scenario file's expect lines
+        /// say": what else reports the failed expectations.
+        public var failedExpectations: Hint?
+
+        /// Hints saying `allEvents` and `failedExpectations`.
+        public init(allEvents: Hint? = nil, failedExpectations: Hint? = nil) {
+            self.allEvents = allEvents
+            self.failedExpectations = failedExpectations
+        }
+    }
+
     /// The site's title, at the top of the index.
     public var title: String
     /// The comparison at the top of the index; `nil` (or no traces) for none.
     public var headline: Headline?
+    /// The caller's sentences on the scenario pages.
+    public var hints: Hints
 
     /// Makes a builder.
     /// - Parameters:
     ///   - title: The site's title.
     ///   - headline: The comparison drawn at the top of the index, if any.
-    public init(title: String = "sigviz report", headline: Headline? = nil) {
+    ///   - hints: The caller's sentences on the scenario pages.
+    public init(title: String = "sigviz report", headline: Headline? = nil, hints: Hints = Hints()) {
         self.title = title
         self.headline = headline
+        self.hints = hints
     }
 
     /// The site's files: relative paths (`index.html` first, then
     /// `scenarios/<slug>.html` in path order) and their UTF-8 contents.
-    public func build(_ entries: [ReportEntry]) -> [(path: String, contents: Data)] {
+    public func build(_ entries: [RecordedScenario]) -> [(path: String, contents: Data)] {
         let slugs = Self.slugs(for: entries.map(\.name))
         let pages = zip(entries, slugs).map { ReportPage.Link(entry: $0.0, slug: $0.1) }
         var files: [(path: String, contents: Data)] = [("index.html", Data(ReportPage.index(title: title, headline: headline, pages: pages).utf8))]
         for (index, page) in pages.enumerated() {
             let html = ReportPage.scenario(
-                page, siteTitle: title,
+                page, siteTitle: title, hints: hints,
                 previous: index > 0 ? pages[index - 1] : nil,
                 next: index + 1 < pages.count ? pages[index + 1] : nil)
             files.append((Self.path(ofPageWithSlug: page.slug), Data(html.utf8)))

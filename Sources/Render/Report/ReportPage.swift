@@ -5,7 +5,7 @@ import Tracer
 enum ReportPage {
     /// An entry and the slug its page is named by.
     struct Link {
-        let entry: ReportEntry
+        let entry: RecordedScenario
         let slug: String
 
         var path: String { ReportBuilder.path(ofPageWithSlug: slug) }
@@ -40,7 +40,7 @@ enum ReportPage {
                     + "<br/><code class=\"r-name\">\(escaped(link.entry.name, for: .html))</code>"
                     + (link.entry.expectations.failed.isEmpty ? "" : "<br/><span class=\"r-badge-failed\">✗ \(link.entry.expectations.summary)</span>")
                     + "</td>"
-                    + "<td>\(escaped(firstSentence(link.entry.explanation), for: .html))</td>"
+                    + "<td>\(escaped(firstSentence(link.entry.about), for: .html))</td>"
                     + "<td>\(countsSummary(link.entry.trace))</td>"
                     + "<td class=\"r-number\">\(findingsCount(link))</td></tr>\n"
             }
@@ -95,10 +95,10 @@ enum ReportPage {
 
     // MARK: Scenario
 
-    static func scenario(_ link: Link, siteTitle: String, previous: Link?, next: Link?) -> String {
+    static func scenario(_ link: Link, siteTitle: String, hints: ReportBuilder.Hints, previous: Link?, next: Link?) -> String {
         let entry = link.entry
         let trace = entry.trace
-        var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.explanation),
+        var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.about),
                         style: findingsStyle(entry.explanations, of: trace))
         page += "<nav class=\"r-nav\" aria-label=\"Scenarios\"><a href=\"../index.html\">All scenarios</a>"
         if let previous {
@@ -122,10 +122,10 @@ enum ReportPage {
         // each with the binding that caused it); the graph of who subscribed to whom (those chains,
         // drawn); the source that made it all; and last the longest part, every event, which
         // hovering reaches into.
-        if !failed.isEmpty { page += expectationsSection(entry.expectations) }
+        if !failed.isEmpty { page += expectationsSection(entry.expectations, hint: hints.failedExpectations) }
         page += timelineSection(trace, failed: failed)
         page += findingsSection(entry.explanations, of: trace)
-        page += aboutSection(entry.explanation)
+        page += aboutSection(entry.about)
         page += runsSection(trace)
         page += "<section aria-labelledby=\"graph\">\n<h2 id=\"graph\">Subscription graph</h2>\n"
         page += "<figure class=\"r-figure\">\n" + inlineSVG(GraphRenderer(theme: .auto).render(trace), idPrefix: "graph-svg")
@@ -137,7 +137,7 @@ enum ReportPage {
         page += "<section aria-labelledby=\"events-heading\">\n<h2 id=\"events-heading\">Events</h2>\n"
         page += "<p>Everything the runtime did, in order. The cause is the event during which this one happened "
             + "(a subject's deliveries name its send); a didSubscribe run names the chain of subscriptions that led to it.</p>\n"
-        page += eventsTable(trace)
+        page += eventsTable(trace, hint: hints.allEvents)
         page += "</section>\n</main>\n"
         page += footer()
         page += "<script>//<![CDATA[\n" + script + "//]]></script>\n"
@@ -212,12 +212,13 @@ enum ReportPage {
 
     /// The section at the top of a page whose expectations failed: each failing one with its line,
     /// what it is about, why it failed, and the expected and actual marbles lined up with the first
-    /// difference marked (``MarbleComparison/sideBySide``); then the ones that held.
-    static func expectationsSection(_ expectations: [ExpectationOutcome]) -> String {
+    /// difference marked (``MarbleComparison/sideBySide``); then the ones that held. `hint` says, in
+    /// parentheses, what else reports them.
+    static func expectationsSection(_ expectations: [ExpectationOutcome], hint: Hint? = nil) -> String {
         var section = "<section class=\"r-expectations\" aria-labelledby=\"expectations\">\n"
             + "<h2 id=\"expectations\">✗ \(expectations.summary)</h2>\n"
             + "<p>What the runtime did is not what the scenario file's <code>expect</code> lines say"
-            + " (<code>sigviz check</code> reports the same).</p>\n"
+            + (hint.map { " (" + $0.html + ")" } ?? "") + ".</p>\n"
         for (number, expectation) in expectations.failed.enumerated() {
             guard number < ExpectationOutcome.failuresShownWithMarbles else {
                 // The rest by line alone: a page in proportion to the file, however many failed.
@@ -276,16 +277,13 @@ enum ReportPage {
     }
 
     /// The events table: a row per event, the first `limit` of them when there are more, under a
-    /// line that says how many are shown and how to get them all (`sigviz trace`).
-    static func eventsTable(_ trace: Trace, limit: Int = eventTableLimit) -> String {
+    /// line that says how many are shown, and then `hint` (how to get them all).
+    static func eventsTable(_ trace: Trace, limit: Int = eventTableLimit, hint: Hint? = nil) -> String {
         let shown = min(trace.events.count, max(limit, 0))
         var table = ""
         if shown < trace.events.count {
             table += "<p class=\"r-cap\" id=\"events-cap\"><strong>Showing the first \(grouped(shown)) of \(grouped(trace.events.count)) events.</strong> "
-                + "The table stops there so that the page stays small. Every event is in the trace: "
-                + "<code>sigviz trace INPUT -o trace.json</code> writes them all (INPUT: the scenario, scenario file or trace file "
-                + "given to <code>sigviz report</code>, and its <code>--max-events</code>), and "
-                + "<code>sigviz trace INPUT --format perfetto -o trace.perfetto.json</code> a file to browse them in at ui.perfetto.dev.</p>\n"
+                + "The table stops there so that the page stays small." + (hint.map { " " + $0.html } ?? "") + "</p>\n"
         }
         table += "<table class=\"r-table r-events\" id=\"events\">\n<thead><tr><th scope=\"col\" class=\"r-number\">#</th><th scope=\"col\" class=\"r-number\">time (s)</th>"
             + "<th scope=\"col\">event</th><th scope=\"col\">subscription or signal</th><th scope=\"col\">value</th>"

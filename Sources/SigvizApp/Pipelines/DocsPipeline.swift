@@ -47,7 +47,7 @@ package struct DocsPipeline: Sendable {
         // their sections of the page, without drawing their diagrams.
         let writesPage = shard.isFirst
         let items = writesPage ? Array(sources.indices) : Array(part)
-        let builder = DocsBuilder(theme: theme)
+        let builder = DocsBuilder(theme: theme, generator: "sigviz docs")
         let folder = OutputDirectory(path: output, what: "the docs", verb: "are")
         let staging = Staging(pending: console.pendingFiles)
         let progress = ProgressLine(total: items.count, on: console)
@@ -56,18 +56,18 @@ package struct DocsPipeline: Sendable {
         let kept: [Kept]
         do {
             if !check { try staging.createFolder(output) }
-            kept = try builder.sections(of: items, jobs: jobs) { index in
+            // Each scenario is run and drawn on one thread, `jobs` at a time; its diagrams are compared
+            // with the files there and, when they differ, staged beside them as soon as they are drawn:
+            // only the page's part is kept, so memory does not grow with the scenarios.
+            let results = ConcurrentWork.results(count: items.count, jobs: jobs, stoppingAtFirstFailure: true) { number in
+                let index = items[number]
                 let source = sources[index]
                 progress.step((source.path as NSString).lastPathComponent)
                 let (trace, results, explanations) = try limits.checkAndExplain(source.file, named: source.name, input: source.path)
-                var scenario = DocsBuilder.Scenario(
+                let scenario = RecordedScenario(
                     name: source.name, title: source.file.title ?? source.name, about: source.file.about,
-                    trace: trace, expectations: results.map(ExpectationOutcome.init), findings: explanations.map(\.finding))
-                scenario.drawing = part.contains(index)
-                return scenario
-            } keeping: { index, section in
-                // Each scenario's diagrams are compared with the files there and, when they differ,
-                // staged beside them as soon as they are drawn: only the page's part is kept.
+                    trace: trace, expectations: results.map(ExpectationOutcome.init), explanations: explanations)
+                let section = builder.section(for: scenario, drawing: part.contains(index))
                 let pagePart = builder.pagePart(for: section)
                 guard part.contains(index) else { return Kept(pagePart: pagePart) }
                 let plan = try folder.plan(
@@ -80,6 +80,13 @@ package struct DocsPipeline: Sendable {
                 }
                 return Kept(pagePart: pagePart, expectations: section.expectations, outputs: outputs, fresh: plan.fresh, total: plan.total)
             }
+            // Those before the first failure all ran: its error is the one of the first failing scenario.
+            var made: [Kept] = []
+            for result in results {
+                guard let result else { break }
+                made.append(try result.get())
+            }
+            kept = made
         } catch {
             staging.discard()
             throw error

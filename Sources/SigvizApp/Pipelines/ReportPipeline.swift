@@ -44,7 +44,7 @@ package struct ReportPipeline: Sendable {
                     + "with the same subscribers, on one time axis. Each badge counts the source's didSubscribe runs.",
                 traces: traces)
         }
-        let site = Self.indexLast(ReportBuilder(title: title, headline: headline).build(entries))
+        let site = Self.indexLast(ReportBuilder(title: title, headline: headline, hints: Self.hints).build(entries))
         let folder = OutputDirectory(path: output, what: "the report", verb: "is")
         try folder.apply(folder.plan(site, protecting: InputFiles(inputs), skippingUnchanged: false), pending: console.pendingFiles)
         progress.finish()
@@ -64,22 +64,34 @@ package struct ReportPipeline: Sendable {
         site.filter { $0.path != "index.html" } + site.filter { $0.path == "index.html" }
     }
 
+    /// What the pages say of sigviz's own commands: how to get every event of a trace whose
+    /// events table is cut, and what else reports failed expectations.
+    package static let hints = ReportBuilder.Hints(
+        allEvents: [
+            .text("Every event is in the trace: "), .code("sigviz trace INPUT -o trace.json"),
+            .text(" writes them all (INPUT: the scenario, scenario file or trace file given to "), .code("sigviz report"),
+            .text(", and its "), .code("--max-events"), .text("), and "),
+            .code("sigviz trace INPUT --format perfetto -o trace.perfetto.json"),
+            .text(" a file to browse them in at ui.perfetto.dev."),
+        ],
+        failedExpectations: [.code("sigviz check"), .text(" reports the same")])
+
     /// A report entry for a built-in scenario, or for a trace (or scenario) file; a scenario's
     /// `expect` lines are checked, and the entry has how each came out.
-    package static func entry(for argument: String, limits: RunLimits) throws -> ReportEntry {
+    package static func entry(for argument: String, limits: RunLimits) throws -> RecordedScenario {
         if let (file, name) = try InputSource(argument).scenario() {
             let scenario = file.scenario(named: name)
             let (trace, results, explanations) = try limits.checkAndExplain(file, named: name, input: argument)
-            return ReportEntry(
-                name: scenario.name, title: scenario.title, explanation: scenario.summary, source: file.source,
+            return RecordedScenario(
+                name: scenario.name, title: scenario.title, about: scenario.summary, source: file.source,
                 trace: trace, expectations: results.map(ExpectationOutcome.init),
                 explanations: explanations)
         }
         // A trace file: its events are the table; its JSON is not worth showing as a source.
         let trace = try Input.trace(argument, limits: limits)
         let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
-        return ReportEntry(
-            name: name, title: trace.title ?? name, explanation: "The trace recorded in \(argument).", trace: trace,
+        return RecordedScenario(
+            name: name, title: trace.title ?? name, about: "The trace recorded in \(argument).", trace: trace,
             explanations: unprovenExplanations(of: trace))
     }
 }

@@ -54,16 +54,12 @@ package enum ScenarioFolder {
         guard !files.isEmpty else { throw CommandFailure("no scenario files (*.sigviz) in \(directory)") }
 
         // Parsed `jobs` at a time, each file by one worker; the results are taken in the files' order.
-        let parsed = ParsedFiles(count: files.count)
-        let workers = max(1, min(jobs, files.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: files.count, by: workers) {
-                let path = (directory as NSString).appendingPathComponent(files[index])
-                parsed.set(index, Result { Source(name: Input.scenarioName(path), path: path, file: try Input.scenarioFile(path)) })
-            }
+        let parsed = ConcurrentWork.results(count: files.count, jobs: jobs, stoppingAtFirstFailure: false) { index in
+            let path = (directory as NSString).appendingPathComponent(files[index])
+            return Source(name: Input.scenarioName(path), path: path, file: try Input.scenarioFile(path))
         }
         var sources: [Source] = [], problems: [String] = []
-        for result in parsed.all() {
+        for case let result? in parsed {
             switch result {
             case .success(let source): sources.append(source)
             case .failure(let error): problems.append("\(error)")
@@ -86,24 +82,5 @@ package enum ScenarioFolder {
             }
         }
         return sources
-    }
-}
-
-/// The scenario files `docs` parses at once, by index: each is set once, by the worker that parsed it.
-private final class ParsedFiles: @unchecked Sendable {
-    // @unchecked: `results` is only touched with `lock` held. An NSLock, not a Mutex:
-    // ThreadSanitizer on Linux does not see Synchronization's Mutex.
-    private let lock = NSLock()
-    private var results: [Result<ScenarioFolder.Source, any Error>?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<ScenarioFolder.Source, any Error>) {
-        lock.withLock { results[index] = result }
-    }
-
-    /// Every result, in order.
-    func all() -> [Result<ScenarioFolder.Source, any Error>] {
-        lock.withLock { results.map { $0! } }
     }
 }
