@@ -21,7 +21,10 @@ let package = Package(
         .target(name: "Tracer", dependencies: ["Reactive"]),
         // What went wrong in a trace, the change that removes it, and how the run after it compares.
         .target(name: "Findings", dependencies: ["Tracer"]),
-        .target(name: "Render", dependencies: ["Tracer", "Findings"]),
+        // The report's style sheet and script are files of their own, compiled into the module (no bundle to ship).
+        .target(
+            name: "Render", dependencies: ["Tracer", "Findings"],
+            resources: [.embedInCode("Report/Resources/report.css"), .embedInCode("Report/Resources/report.js")]),
         .target(name: "Scenarios", dependencies: ["Reactive", "Tracer", "Findings"], resources: [.copy("Resources/scenarios")]),
         // The application: what the commands do, apart from reading their arguments. Only the
         // toolchain besides sigviz's own modules; the executable adds swift-argument-parser.

@@ -20,7 +20,17 @@ module() {  # module NAME FILES...
 module Reactive $(find Sources/Reactive -name '*.swift' | sort)
 module Tracer $(find Sources/Tracer -name '*.swift' | sort)
 module Findings $(find Sources/Findings -name '*.swift' | sort)
-module Render $(find Sources/Render -name '*.swift' | sort)
+# SwiftPM compiles Render's style sheet and script into the module (.embedInCode in Package.swift,
+# as PackageResources); without SwiftPM, the same file is written here from the same files.
+{
+    echo "struct PackageResources {"
+    for file in Sources/Render/Report/Resources/report.css Sources/Render/Report/Resources/report.js; do
+        name=$(basename "$file" | tr '.-' '__')
+        echo "static let $name: [UInt8] = [$(od -An -v -tu1 "$file" | tr -s ' \n' ' ' | sed 's/^ //; s/ $//; s/ /,/g')]"
+    done
+    echo "}"
+} > "$build/RenderResources.swift"
+module Render $(find Sources/Render -name '*.swift' | sort) "$build/RenderResources.swift"
 module Scenarios $(find Sources/Scenarios -name '*.swift' | sort) Fuzz/Support/BundleModule.swift
 
 quiet swiftc "${flags[@]}" -module-name FuzzScenario Fuzz/ScenarioParser/main.swift \

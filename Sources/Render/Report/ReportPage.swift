@@ -376,8 +376,10 @@ enum ReportPage {
         "<footer class=\"r-footer\">Made by sigviz from recorded traces of the ReactiveCocoa 2.5 runtime on virtual time.</footer>\n"
     }
 
-    /// The page's style sheet. The inline SVGs bring their own (``Theme/auto``), whose rules apply to the
-    /// whole page, so every class here starts with `r-` to keep clear of them. No `<` or `&`, for XML.
+    /// The page's style sheet: the theme's colours as custom properties (from ``Palette``, as the
+    /// diagrams draw them), then the rules, Resources/report.css. The inline SVGs bring their own
+    /// (``Theme/auto``), whose rules apply to the whole page, so every class of report.css starts
+    /// with `r-` to keep clear of them. No `<` or `&`, for XML.
     static let styleSheet = """
 
         :root{color-scheme:light dark;--bg:\(Palette.light.background);--panel:\(Palette.light.panel);--fg:\(Palette.light.foreground);\
@@ -386,162 +388,13 @@ enum ReportPage {
         @media (prefers-color-scheme:dark){:root{--bg:\(Palette.dark.background);--panel:\(Palette.dark.panel);--fg:\(Palette.dark.foreground);\
         --muted:\(Palette.dark.muted);--grid:\(Palette.dark.grid);--link:#79c0ff;--hl:#F0B431;--hl-row:#3a2e12;--hl-main:#5c4516;--target:#12324a;\
         --fail:#F07A3A;--fail-bg:#3a1d0e}}
-        html{background:var(--bg);color:var(--fg)}
-        body{margin:0 auto;max-width:1120px;padding:20px 24px 40px;font:15px/1.55 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-        a{color:var(--link)}
-        h1{font-size:28px;line-height:1.25;margin:8px 0 6px}
-        h2{font-size:19px;margin:32px 0 10px;padding-bottom:4px;border-bottom:1px solid var(--grid)}
-        p{margin:8px 0;max-width:80ch}
-        code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:13px}
-        .r-nav{font-size:14px}
-        .r-muted{color:var(--muted)}
-        .r-cap{border-left:4px solid var(--muted);padding:.4em .8em}
-        .r-lead{font-size:17px;color:var(--muted)}
-        .r-name{color:var(--muted)}
-        .r-figure{margin:10px 0;overflow-x:auto;border:1px solid var(--grid);border-radius:8px;background:var(--bg)}
-        .r-figure svg{display:block;max-width:100%;height:auto}
-        @media (max-width:760px){body{padding:12px}}
-        .r-source{background:var(--panel);border:1px solid var(--grid);border-radius:8px;padding:12px 14px;overflow-x:auto;line-height:1.45;tab-size:4}
-        .r-table{border-collapse:collapse;font-size:14px;margin:8px 0}
-        .r-table th,.r-table td{text-align:left;vertical-align:top;padding:4px 10px;border-bottom:1px solid var(--grid)}
-        .r-table th{background:var(--panel);font-weight:600}
-        .r-index{width:100%}
-        .r-index td:first-child{min-width:14em}
-        .r-index td:last-child,.r-index th:last-child{white-space:nowrap}
-        .r-events{width:100%;font-size:13px}
-        .r-events th{position:sticky;top:0}
-        .r-events td:nth-child(4),.r-events td:nth-child(5){overflow-wrap:anywhere}
-        .r-table .r-number{text-align:right;font-variant-numeric:tabular-nums}
-        .r-events tr:target td{background:var(--target)}
-        .r-events tr.r-hl td{background:var(--hl-row)}
-        .r-events tr.r-hl-main td{background:var(--hl-main)}
-        .r-kind-created td,.r-kind-dispose td{color:var(--muted)}
-        .r-status{min-height:1.55em;color:var(--muted);font-size:14px}
-        .r-hint{color:var(--muted);font-size:14px}
-        svg .r-hl circle,svg .r-hl path,svg .r-hl rect,svg .r-hl line{stroke:var(--hl);stroke-width:3px}
-        svg [data-event]{cursor:pointer}
-        .r-alert{border:2px solid var(--fail);background:var(--fail-bg);border-radius:8px;padding:8px 12px;font-weight:600;max-width:none}
-        .r-badge-failed{display:inline-block;margin-top:4px;padding:0 8px;border:1px solid var(--fail);border-radius:10px;color:var(--fail);background:var(--fail-bg);font-size:12px;font-weight:600;white-space:nowrap}
-        a.r-failed{color:var(--fail);font-weight:600}
-        .r-expectations{border:2px solid var(--fail);border-radius:8px;background:var(--fail-bg);padding:2px 16px 8px;margin-top:20px}
-        .r-expectations h2{color:var(--fail);border-bottom:none;margin-top:10px}
-        .r-expectation{margin:10px 0}
-        .r-marbles{background:var(--bg);border:1px solid var(--grid);border-radius:6px;padding:8px 12px;overflow-x:auto;line-height:1.45;margin:6px 0}
-        .r-caret{color:var(--fail);font-weight:600}
-        .r-findings{padding-left:1.6em}
-        .r-finding{margin:10px 0;padding:2px 8px;border-radius:6px}
-        .r-finding p{margin:4px 0}
-        .r-finding.r-hl-finding{background:var(--hl-row)}
-        .r-fix{border-left:3px solid var(--grid);padding:2px 0 2px 12px;margin:8px 0}
-        .r-fix-subscribers{margin:4px 0;padding-left:1.4em;font-size:14px}
-        .r-findings-count{font-weight:600;color:var(--fail)}
-        .r-footer{margin-top:40px;padding-top:10px;border-top:1px solid var(--grid);color:var(--muted);font-size:13px}
 
-        """
+        """ + String(decoding: PackageResources.report_css, as: UTF8.self)
 
-    /// The hover script: plain JavaScript, no libraries. It reads each row's
-    /// `data-event` and `data-cause`, and on hovering anything with
-    /// `data-event` (a mark or a row) highlights that event, the events in its
-    /// chain of causes and the events whose chain of causes leads to it; on
-    /// hovering a finding (`data-finding-events`), the finding's events.
+    /// The hover script, Resources/report.js: plain JavaScript, no libraries. It reads each row's
+    /// `data-event` and `data-cause`, and on hovering anything with `data-event` (a mark or a
+    /// row) highlights that event, the events in its chain of causes and the events whose chain of
+    /// causes leads to it; on hovering a finding (`data-finding-events`), the finding's events.
     /// Wrapped in a commented CDATA section by the page, for XML.
-    static let script = """
-        (function () {
-          "use strict";
-          var table = document.getElementById("events");
-          if (!table || !document.querySelectorAll) { return; }
-          var rows = table.tBodies[0].rows, cause = [], i;
-          for (i = 0; i < rows.length; i++) {
-            var c = rows[i].getAttribute("data-cause");
-            cause.push(c === null ? -1 : Number(c));
-          }
-          var marks = document.querySelectorAll("svg [data-event]");
-          var status = document.getElementById("r-status");
-          var hint = document.getElementById("r-hint");
-          if (hint) { hint.hidden = false; }
-          var children = [];
-          for (i = 0; i < rows.length; i++) { children.push([]); }
-          for (i = 0; i < rows.length; i++) {
-            if (cause[i] >= 0 && cause[i] < rows.length) { children[cause[i]].push(i); }
-          }
-          var lit = [];
-          function clear() {
-            for (var k = 0; k < lit.length; k++) { lit[k].classList.remove("r-hl", "r-hl-main", "r-hl-finding"); }
-            lit = [];
-            if (status) { status.textContent = ""; }
-          }
-          // The event, its chain of causes, and every event whose chain of causes leads to it.
-          function connected(target) {
-            var set = {}, seen = {}, stack = [target], e = target, k, list;
-            while (e >= 0 && e < rows.length && !set[e]) { set[e] = true; e = cause[e]; }
-            while (stack.length > 0) {
-              e = stack.pop();
-              if (seen[e]) { continue; }
-              seen[e] = true;
-              set[e] = true;
-              list = children[e];
-              for (k = 0; k < list.length; k++) { stack.push(list[k]); }
-            }
-            return set;
-          }
-          function light(target) {
-            clear();
-            if (!(target >= 0 && target < rows.length)) { return; }
-            var set = connected(target), k;
-            for (k in set) {
-              if (Object.prototype.hasOwnProperty.call(set, k)) {
-                rows[k].classList.add(Number(k) === target ? "r-hl-main" : "r-hl");
-                lit.push(rows[k]);
-              }
-            }
-            for (k = 0; k < marks.length; k++) {
-              if (set[marks[k].getAttribute("data-event")]) { marks[k].classList.add("r-hl"); lit.push(marks[k]); }
-            }
-            if (status) {
-              var cells = rows[target].cells, parts = [];
-              for (k = 2; k < 6; k++) { if (cells[k].textContent) { parts.push(cells[k].textContent); } }
-              status.textContent = "#" + cells[0].textContent + " at " + cells[1].textContent + " s: " + parts.join(", ");
-            }
-          }
-          function eventOf(node) {
-            var el = node && node.closest ? node.closest("[data-event]") : null;
-            return el ? Number(el.getAttribute("data-event")) : -1;
-          }
-          // A finding's events: its item, their rows and their marks.
-          function findingOf(node) {
-            return node && node.closest ? node.closest("[data-finding-events]") : null;
-          }
-          var findingsHint = document.getElementById("r-findings-hint");
-          if (findingsHint && document.querySelector("[data-finding-events]")) { findingsHint.hidden = false; }
-          function lightFinding(item) {
-            clear();
-            var set = {}, list = item.getAttribute("data-finding-events").split(" "), k, e;
-            for (k = 0; k < list.length; k++) {
-              e = Number(list[k]);
-              if (e >= 0 && e < rows.length) { set[e] = true; rows[e].classList.add("r-hl-main"); lit.push(rows[e]); }
-            }
-            for (k = 0; k < marks.length; k++) {
-              if (set[marks[k].getAttribute("data-event")]) { marks[k].classList.add("r-hl"); lit.push(marks[k]); }
-            }
-            item.classList.add("r-hl-finding");
-            lit.push(item);
-          }
-          document.addEventListener("mouseover", function (ev) {
-            var item = findingOf(ev.target);
-            if (item) { if (findingOf(ev.relatedTarget) !== item) { lightFinding(item); } return; }
-            var e = eventOf(ev.target);
-            if (e >= 0) { light(e); }
-          });
-          document.addEventListener("mouseout", function (ev) {
-            var item = findingOf(ev.target);
-            if (item) { if (findingOf(ev.relatedTarget) !== item) { clear(); } return; }
-            if (eventOf(ev.target) >= 0 && eventOf(ev.relatedTarget) < 0) { clear(); }
-          });
-          document.addEventListener("click", function (ev) {
-            var el = ev.target && ev.target.closest ? ev.target.closest("svg [data-event]") : null;
-            if (el) { location.hash = "event-" + el.getAttribute("data-event"); }
-          });
-        })();
-
-        """
+    static let script = String(decoding: PackageResources.report_js, as: UTF8.self)
 }
