@@ -43,7 +43,9 @@ let package = Package(
                     .writeToPackageDirectory(reason: "sigviz docs writes the diagrams and scenarios.md into the output directory.")
                 ]),
             dependencies: ["sigviz"]),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "Tracer"]),
+        // What several test targets share: an instrument that records what the runtime reports.
+        .target(name: "TestSupport", dependencies: ["Reactive"], path: "Tests/TestSupport"),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "Tracer", "TestSupport"]),
         .testTarget(name: "TracerTests", dependencies: ["Tracer", "Findings", "Reactive"]),
         .testTarget(
             name: "RenderTests", dependencies: ["Render", "Tracer", "Findings", "Scenarios", "Reactive"],

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import TestSupport
 @testable import Reactive
 
 // The contract's "nothing is delivered after disposal", for the subscribers that do not drop
@@ -39,11 +40,9 @@ private final class Producer: Sendable {
 }
 
 /// An instrument that keeps every report, to check the trace as well as the subscriber.
-private final class Reports: Instrument {
-    private let storage = Locked<[InstrumentationEvent.Kind]>([])
-    func record(_ event: InstrumentationEvent) { storage.withLock { $0.append(event.kind) } }
-    var kinds: [InstrumentationEvent.Kind] { storage.withLock { $0 } }
+private typealias Reports = RecordedInstrumentation
 
+private extension RecordedInstrumentation {
     /// The first delivery reported after its subscription's disposal, if any.
     var deliveryAfterDisposal: String? {
         var disposed: Set<Int> = []

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Reactive
 
 // An inner subscription made by an operator belongs to that operator's signal: its parent is the
@@ -7,36 +8,22 @@ import Testing
 // `query` subscribing to `searchRequest`).
 
 /// Keeps the names of signals and the subscriptions, with their parents.
-private final class SubscriptionCollector: Instrument {
-    struct Subscription: Equatable {
-        let id: Int
-        let signal: Int
-        let subscriber: SubscriberIdentity
-        let parent: Int?
-    }
+private typealias SubscriptionCollector = RecordedInstrumentation
 
-    private let storage = Locked<(names: [Int: String], subscriptions: [Subscription])>(([:], []))
-
-    func record(_ event: InstrumentationEvent) {
-        storage.withLock { state in
-            switch event.kind {
-            case .signalCreated(let signal, _, let name, _, _): state.names[signal] = name
-            case .signalNamed(let signal, let name): state.names[signal] = name
-            case .subscribed(let id, let signal, let subscriber, let parent):
-                state.subscriptions.append(Subscription(id: id, signal: signal, subscriber: subscriber, parent: parent))
+private extension RecordedInstrumentation {
+    /// For every subscription to the signal named `name`: the name of the signal its parent subscribed to.
+    func parents(ofSubscriptionsTo name: String) -> [String?] {
+        var names: [Int: String] = [:]
+        var subscriptions: [(id: Int, signal: Int, parent: Int?)] = []
+        for kind in kinds {
+            switch kind {
+            case .signalCreated(let signal, _, let name, _, _), .signalNamed(let signal, let name): names[signal] = name
+            case .subscribed(let id, let signal, _, let parent): subscriptions.append((id, signal, parent))
             default: break
             }
         }
-    }
-
-    /// For every subscription to the signal named `name`: the name of the signal its parent subscribed to.
-    func parents(ofSubscriptionsTo name: String) -> [String?] {
-        storage.withLock { state in
-            state.subscriptions.filter { state.names[$0.signal] == name }.map { subscription in
-                subscription.parent.flatMap { parent in
-                    state.subscriptions.first { $0.id == parent }.flatMap { state.names[$0.signal] }
-                }
-            }
+        return subscriptions.filter { names[$0.signal] == name }.map { subscription in
+            subscription.parent.flatMap { parent in subscriptions.first { $0.id == parent }.flatMap { names[$0.signal] } }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import TestSupport
 @testable import Reactive
 
 // The instrumentation reports: what is created, who subscribes to what and
@@ -7,10 +8,9 @@ import Testing
 // replayed), disposal, subject sends and connects, stamped by the clock.
 
 /// An instrument that keeps every report.
-private final class Collector: Instrument {
-    private let storage = Locked<[InstrumentationEvent]>([])
-    func record(_ event: InstrumentationEvent) { storage.withLock { $0.append(event) } }
-    var events: [InstrumentationEvent] { storage.withLock { $0 } }
+private typealias Collector = RecordedInstrumentation
+
+private extension RecordedInstrumentation {
     var reports: [Report] { events.map { Report($0.kind) } }
 }
 

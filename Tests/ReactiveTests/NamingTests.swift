@@ -1,20 +1,24 @@
 import Synchronization
 import Testing
+import TestSupport
 @testable import Reactive
 
 // Names are RAC's (`[a] -merge: b`), cut at 256 characters so that operators
 // naming their result after both operands cannot make them grow without bound.
 
 /// An instrument that keeps the names reported.
-private final class Names: Instrument {
-    private let storage = Mutex<[String]>([])
-    func record(_ event: InstrumentationEvent) {
-        switch event.kind {
-        case .signalCreated(_, _, let name, _, _), .signalNamed(_, let name): storage.withLock { $0.append(name) }
-        default: break
+private typealias Names = RecordedInstrumentation
+
+private extension RecordedInstrumentation {
+    /// Every name given to a signal, at its creation or after, in order.
+    var all: [String] {
+        kinds.compactMap { kind in
+            switch kind {
+            case .signalCreated(_, _, let name, _, _), .signalNamed(_, let name): name
+            default: nil
+            }
         }
     }
-    var all: [String] { storage.withLock { $0 } }
 }
 
 @Suite struct NamingTests {

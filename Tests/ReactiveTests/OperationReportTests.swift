@@ -1,22 +1,27 @@
 import Synchronization
 import Testing
+import TestSupport
 @testable import Reactive
 
 // Every operator reports what it made as a typed operation, with its receiver and the signals it
 // takes (issue 25, item 2): what the trace keeps, so nothing downstream reads RAC's descriptions.
 
 /// Keeps the last operation reported for each signal.
-private final class Operations: Instrument {
-    private let storage = Locked<[Int: (SignalOperation, Int?)]>([:])
-    func record(_ event: InstrumentationEvent) {
-        switch event.kind {
-        case .signalOperation(let signal, let operation, let receiver),
-             .signalCreated(let signal, _, _, let operation?, let receiver):
-            storage.withLock { $0[signal] = (operation, receiver) }
-        default: break
+private typealias Operations = RecordedInstrumentation
+
+private extension RecordedInstrumentation {
+    /// The last operation reported for `signal`, and its receiver.
+    subscript(signal: Int) -> (operation: SignalOperation, receiver: Int?)? {
+        var found: (operation: SignalOperation, receiver: Int?)?
+        for kind in kinds {
+            switch kind {
+            case .signalOperation(signal, let operation, let receiver), .signalCreated(signal, _, _, let operation?, let receiver):
+                found = (operation, receiver)
+            default: break
+            }
         }
+        return found
     }
-    subscript(signal: Int) -> (operation: SignalOperation, receiver: Int?)? { storage.withLock { $0[signal] } }
 }
 
 /// What an operator is expected to report, given the ids of `a` and `b`.

@@ -1,14 +1,11 @@
 import Dispatch
 import Synchronization
 import Testing
+import TestSupport
 @testable import Reactive
 
-/// An instrument that counts the reports it receives.
-private final class ReportCounter: Instrument {
-    private let storage = Atomic(0)
-    func record(_ event: InstrumentationEvent) { storage.add(1, ordering: .relaxed) }
-    var count: Int { storage.load(ordering: .relaxed) }
-}
+/// The instrument whose reports the budget tests count.
+private typealias ReportCounter = RecordedInstrumentation
 
 @Suite("ReportBudget: a run that goes past its reports stops")
 struct ReportBudgetTests {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Reactive
 
 // doNext:, doError:, doCompleted:, initially:, finally:, retry:, retry, repeat, materialize
@@ -36,22 +37,22 @@ private let boom = TestError("boom")
 
 /// An instrument that keeps the names of the signals created and, for each
 /// subscription, the id of the signal subscribed to.
-private final class Graph: Instrument {
-    private let storage = Locked<(names: [Int: String], subscribed: [Int])>(([:], []))
-    func record(_ event: InstrumentationEvent) {
-        storage.withLock { storage in
-            switch event.kind {
-            case .signalCreated(let signal, _, let name, _, _), .signalNamed(let signal, let name),
-                 .signalDescribed(let signal, let name):
-                storage.names[signal] = name
-            case .subscribed(_, let signal, _, _): storage.subscribed.append(signal)
+private typealias Graph = RecordedInstrumentation
+
+private extension RecordedInstrumentation {
+    /// The names of the signals subscribed to, in subscription order (each signal's name as it was
+    /// when the recording was read).
+    var subscribedNames: [String] {
+        var names: [Int: String] = [:], subscribed: [Int] = []
+        for kind in kinds {
+            switch kind {
+            case .signalCreated(let signal, _, let name, _, _), .signalNamed(let signal, let name), .signalDescribed(let signal, let name):
+                names[signal] = name
+            case .subscribed(_, let signal, _, _): subscribed.append(signal)
             default: break
             }
         }
-    }
-    /// The names of the signals subscribed to, in subscription order.
-    var subscribedNames: [String] {
-        storage.withLock { storage in storage.subscribed.map { storage.names[$0] ?? "?" } }
+        return subscribed.map { names[$0] ?? "?" }
     }
 }
 

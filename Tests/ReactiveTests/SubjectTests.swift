@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import TestSupport
 @testable import Reactive
 
 // Subjects: RACSubject, RACBehaviorSubject, RACReplaySubject and
@@ -7,10 +8,10 @@ import Testing
 
 
 /// Collects instrumentation reports.
-private final class Reports: Instrument {
-    private let storage = Locked<[InstrumentationEvent]>([])
-    func record(_ event: InstrumentationEvent) { storage.withLock { $0.append(event) } }
-    var all: [InstrumentationEvent] { storage.withLock { $0 } }
+private typealias Reports = RecordedInstrumentation
+
+private extension RecordedInstrumentation {
+    var all: [InstrumentationEvent] { events }
 }
 
 @Suite struct SubjectTests {
