@@ -209,61 +209,104 @@ struct TimelineModel {
         return SubscriptionChain(leadingTo: subscription, in: trace)
     }
 
-    /// The timeline of `trace`, its lanes counted for `axis` (by default the trace's own, fitted).
+    /// The timeline of `trace`, its lanes counted for `axis` (by default the trace's own, fitted):
+    /// made in four passes, each a function of its own. ``Survey`` reads what each signal and
+    /// subscription does; ``makeLanes(_:inner:limit:)`` makes the lanes in the order they come;
+    /// ``placeMarks(_:_:inner:owners:limit:)`` puts every event's mark on its lane; and
+    /// ``arrange(_:)`` orders the lanes and keeps those `options` pick.
     init(_ trace: Trace, lanes options: LaneOptions = LaneOptions(), axis: TimeAxis? = nil) {
         self.trace = trace
         title = trace.title ?? "Trace"
         duration = trace.duration
         let axis = axis ?? TimeAxis(end: trace.duration, scale: nil)
         self.axis = axis
-        let limit = axis.markLimit
         eventCount = trace.events.count
-        // Tables by signal and subscription id: arrays, since a trace numbers them from 0 (a
-        // dictionary per event was most of the time of a large trace).
-        var effectLanes = IDTable<Int>(count: trace.signals.count)  // signal → lane
-        var sendLanes = IDTable<Int>(count: trace.signals.count)
-        var connectLanes = IDTable<Int>(count: trace.signals.count)
-        // Source lanes first, in signal order, for the signals that do something visible.
-        var usesEffects = IDTable<Bool>(count: trace.signals.count)
-        var usesSends = IDTable<Bool>(count: trace.signals.count)
-        var usesConnects = IDTable<Bool>(count: trace.signals.count)
-        // How many marks each signal's and subscription's lanes will have, to make room for them at once.
-        var signalMarks = [Int](repeating: 0, count: trace.signals.count)
-        var subscriptionMarks = [Int](repeating: 0, count: trace.subscriptions.count)
-        // The didSubscribe runs of cold signals, with their subscribe events, and when each signal
-        // was made as a consequence of something (for an inner subscription's wait).
+        let survey = Survey(trace)
+        let owners = LabelledOwners(trace)
+        let inner = InnerSubscriptions(trace, runs: survey.runs, owners: owners) {
+            survey.subscribeEvents[$0].map { trace.events[$0].time }
+        }
+        let places = makeLanes(survey, inner: inner, limit: axis.markLimit)
+        let runNumbers = placeMarks(survey, places, inner: inner, owners: owners, limit: axis.markLimit)
+        arrange(options)
+        sideEffects = trace.signals.compactMap { signal in
+            runNumbers[signal.id] > 0 ? (signal.name, runNumbers[signal.id]) : nil
+        }
+    }
+}
+
+extension TimelineModel {
+    /// The first pass: what each signal and subscription of a trace does that a timeline draws,
+    /// and how many marks each lane will have, to make room for them at once.
+    ///
+    /// Tables by signal and subscription id are arrays, since a trace numbers them from 0 (a
+    /// dictionary per event was most of the time of a large trace).
+    struct Survey {
+        /// Plumbing (a command's machinery, switchToLatest's own publish) is drawn in its
+        /// subscribers' values, not as lanes of its own that would read as the user's code.
+        let plumbing: [Bool]
+        /// The signals that send (to a subject) and that connect: each gets a lane.
+        var usesSends: IDTable<Bool>, usesConnects: IDTable<Bool>
+        /// How many marks each signal's lanes and each subscription's lane will have.
+        var signalMarks: [Int], subscriptionMarks: [Int]
+        /// The didSubscribe runs of cold signals, with their subscribe events.
         var runs: [(subscription: Int, subscribe: Int?)] = []
-        var subscribeEvents = IDTable<Int>(count: trace.subscriptions.count)
-        var madeAt = IDTable<Double>(count: trace.signals.count)
-        // Plumbing (a command's machinery, switchToLatest's own publish) is drawn in its subscribers'
-        // values, not as lanes of its own that would read as the user's code.
-        let plumbing = trace.plumbing()
-        func isPlumbing(_ signal: Int) -> Bool { plumbing.indices.contains(signal) && plumbing[signal] }
-        for (index, event) in trace.events.enumerated() {
-            switch event.kind {
-            case .subscribe(let subscription): subscribeEvents[subscription] = index
-            case .signal(let signal) where event.cause != nil: madeAt[signal] = event.time
-            case .didSubscribe(let subscription) where trace.subscriptions.indices.contains(subscription):
-                let signal = trace.subscriptions[subscription].signal
-                if trace.runsBlockPerSubscription(signal), !isPlumbing(signal) {
-                    runs.append((subscription, subscribeEvents[subscription]))
+        /// Each subscription's subscribe event, by position.
+        var subscribeEvents: IDTable<Int>
+        /// When each signal was made as a consequence of something (for an inner subscription's wait).
+        var madeAt: IDTable<Double>
+
+        init(_ trace: Trace) {
+            plumbing = trace.plumbing()
+            usesSends = IDTable<Bool>(count: trace.signals.count)
+            usesConnects = IDTable<Bool>(count: trace.signals.count)
+            signalMarks = [Int](repeating: 0, count: trace.signals.count)
+            subscriptionMarks = [Int](repeating: 0, count: trace.subscriptions.count)
+            subscribeEvents = IDTable<Int>(count: trace.subscriptions.count)
+            madeAt = IDTable<Double>(count: trace.signals.count)
+            for (index, event) in trace.events.enumerated() {
+                switch event.kind {
+                case .subscribe(let subscription): subscribeEvents[subscription] = index
+                case .signal(let signal) where event.cause != nil: madeAt[signal] = event.time
+                case .didSubscribe(let subscription) where trace.subscriptions.indices.contains(subscription):
+                    let signal = trace.subscriptions[subscription].signal
+                    if trace.runsBlockPerSubscription(signal), !isPlumbing(signal) {
+                        runs.append((subscription, subscribeEvents[subscription]))
+                    }
+                case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal):
+                    guard !isPlumbing(signal) else { break }
+                    usesSends[signal] = true
+                    if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
+                case .connect(let signal, _), .disconnect(let signal):
+                    guard !isPlumbing(signal) else { break }
+                    usesConnects[signal] = true
+                    if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
+                case .next(let subscription, _, _), .completed(let subscription, _), .error(let subscription, _, _):
+                    if subscriptionMarks.indices.contains(subscription) { subscriptionMarks[subscription] += 1 }
+                default: break
                 }
-            case .send(let signal, _), .sendError(let signal, _), .sendCompleted(let signal):
-                guard !isPlumbing(signal) else { break }
-                usesSends[signal] = true
-                if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
-            case .connect(let signal, _), .disconnect(let signal):
-                guard !isPlumbing(signal) else { break }
-                usesConnects[signal] = true
-                if signalMarks.indices.contains(signal) { signalMarks[signal] += 1 }
-            case .next(let subscription, _, _), .completed(let subscription, _), .error(let subscription, _, _):
-                if subscriptionMarks.indices.contains(subscription) { subscriptionMarks[subscription] += 1 }
-            default: break
             }
         }
-        let owners = LabelledOwners(trace)
-        let inner = InnerSubscriptions(trace, runs: runs, owners: owners) { subscribeEvents[$0].map { trace.events[$0].time } }
-        for run in runs where inner.owners[run.subscription] == nil {
+
+        /// Whether `signal` is plumbing.
+        func isPlumbing(_ signal: Int) -> Bool { plumbing.indices.contains(signal) && plumbing[signal] }
+    }
+
+    /// Where the second pass put each signal's and subscription's lanes, by id.
+    struct LanePlaces {
+        var effects: IDTable<Int>, sends: IDTable<Int>, connects: IDTable<Int>, subscribers: IDTable<Int>
+    }
+
+    /// The second pass: the lanes, in the order they are made (``Lane/made``). Source lanes first,
+    /// in signal order, for the signals that do something visible; then a lane per labelled
+    /// subscription; then each inner subscription's, which ``arrange(_:)`` places under its subscriber's.
+    private mutating func makeLanes(_ survey: Survey, inner: InnerSubscriptions, limit: Int) -> LanePlaces {
+        var places = LanePlaces(
+            effects: IDTable(count: trace.signals.count), sends: IDTable(count: trace.signals.count),
+            connects: IDTable(count: trace.signals.count), subscribers: IDTable(count: trace.subscriptions.count))
+        var usesEffects = IDTable<Bool>(count: trace.signals.count)
+        var signalMarks = survey.signalMarks
+        for run in survey.runs where inner.owners[run.subscription] == nil {
             let signal = trace.subscriptions[run.subscription].signal
             usesEffects[signal] = true
             signalMarks[signal] += 2  // the run and its end
@@ -272,38 +315,36 @@ struct TimelineModel {
         for signal in trace.signals {
             defer { while laneSignals.count < lanes.count { laneSignals.append(signal.id) } }
             if usesEffects[signal.id] != nil {
-                effectLanes[signal.id] = lanes.count
+                places.effects[signal.id] = lanes.count
                 lanes.append(Lane(role: .sideEffects, title: signal.name, detail: "didSubscribe runs (side effects)",
                                   description: signal.description, names: [signal.name]))
             }
-            if usesConnects[signal.id] != nil {
+            if survey.usesConnects[signal.id] != nil {
                 let subject = signal.subject.flatMap { trace.signals.indices.contains($0) ? trace.signals[$0].name : nil }
-                connectLanes[signal.id] = lanes.count
+                places.connects[signal.id] = lanes.count
                 lanes.append(Lane(role: .connects, title: "connect", detail: subject.map { "connection of \($0)" } ?? "connection",
                                   names: [signal.name] + (subject.map { [$0] } ?? [])))
             }
-            if usesSends[signal.id] != nil {
-                sendLanes[signal.id] = lanes.count
+            if survey.usesSends[signal.id] != nil {
+                places.sends[signal.id] = lanes.count
                 lanes.append(Lane(role: .sends, title: signal.name, detail: "sent to this \(signal.kind.name)",
                                   description: signal.description, names: [signal.name]))
             }
         }
-        var subscriberLanes = IDTable<Int>(count: trace.subscriptions.count)
         for subscription in trace.labelledSubscriptions {
-            subscriberLanes[subscription.id] = lanes.count
+            places.subscribers[subscription.id] = lanes.count
             let target = trace.signals.indices.contains(subscription.signal) ? trace.signals[subscription.signal] : nil
             lanes.append(Lane(role: .subscriber, title: subscription.label ?? "", detail: "→ " + (target?.name ?? "?"),
                               description: target?.description, subscription: subscription.id,
                               names: [subscription.label ?? ""] + (target.map { [$0.name] } ?? []), target: subscription.signal))
             laneSignals.append(nil)
         }
-        // Each inner subscription's lane, placed under its subscriber's by `arrange`.
         for (subscription, owner) in inner.owners.sorted(by: { $0.key < $1.key }) {
             let entry = trace.subscriptions[subscription]
             let signal = trace.signals.indices.contains(entry.signal) ? trace.signals[entry.signal] : nil
-            let start = subscribeEvents[subscription].map { trace.events[$0].time }
-            let made = madeAt[entry.signal].flatMap { made in start.flatMap { made < $0 ? made : nil } }
-            subscriberLanes[subscription] = lanes.count
+            let start = survey.subscribeEvents[subscription].map { trace.events[$0].time }
+            let made = survey.madeAt[entry.signal].flatMap { made in start.flatMap { made < $0 ? made : nil } }
+            places.subscribers[subscription] = lanes.count
             let detail = inner.madeLater.contains(subscription) ? "inner subscription" : "subscription"
             lanes.append(Lane(role: .inner, title: signal?.name ?? "?", detail: detail,
                               description: signal?.description, subscription: subscription,
@@ -314,10 +355,20 @@ struct TimelineModel {
             lanes[index].made = index
             // A signal with effects, sends and connects counted them together: room enough for each,
             // up to the most a lane draws one by one.
-            let count = lanes[index].subscription.map { subscriptionMarks.indices.contains($0) ? subscriptionMarks[$0] : 0 }
+            let count = lanes[index].subscription.map { survey.subscriptionMarks.indices.contains($0) ? survey.subscriptionMarks[$0] : 0 }
                 ?? laneSignals[index].map { signalMarks.indices.contains($0) ? signalMarks[$0] : 0 } ?? 0
             lanes[index].marks.reserveCapacity(min(count, limit + 1))
         }
+        return places
+    }
+
+    /// The third pass: every event's mark on its lane, in the trace's order, with the scheduler it
+    /// ran on after a hop; each lane's start, end and spans of `true`; and ``lanesOfEvents``.
+    /// Returns the didSubscribe runs of each signal, by id.
+    private mutating func placeMarks(
+        _ survey: Survey, _ places: LanePlaces, inner: InnerSubscriptions, owners: LabelledOwners, limit: Int
+    ) -> [Int] {
+        let trace = trace, axis = axis
         // didSubscribe runs so far, by signal: each run's number.
         var runNumbers = [Int](repeating: 0, count: trace.signals.count)
         // Each didSubscribe run's subscription drawn on a signal's lane: its lane and number, until its end is drawn.
@@ -359,50 +410,50 @@ struct TimelineModel {
             case .didSubscribe(let subscription):
                 guard trace.subscriptions.indices.contains(subscription) else { break }
                 let signal = trace.subscriptions[subscription].signal
-                guard trace.runsBlockPerSubscription(signal), !isPlumbing(signal) else { break }
+                guard trace.runsBlockPerSubscription(signal), !survey.isPlumbing(signal) else { break }
                 runNumbers[signal] += 1
                 if inner.owners[subscription] != nil {
-                    add(subscriberLanes[subscription], .effect(number: runNumbers[signal]))
-                } else if let lane = effectLanes[signal] {
+                    add(places.subscribers[subscription], .effect(number: runNumbers[signal]))
+                } else if let lane = places.effects[signal] {
                     add(lane, .effect(number: runNumbers[signal]))
                     openRuns[subscription] = (lane, runNumbers[signal])
                 }
-            case .send(let signal, let value): add(sendLanes[signal], .sent(value))
-            case .sendCompleted(let signal): add(sendLanes[signal], .sentCompleted)
-            case .sendError(let signal, let message): add(sendLanes[signal], .sentError(message))
+            case .send(let signal, let value): add(places.sends[signal], .sent(value))
+            case .sendCompleted(let signal): add(places.sends[signal], .sentCompleted)
+            case .sendError(let signal, let message): add(places.sends[signal], .sentError(message))
             case .connect(let signal, let first):
                 let outcome: ConnectOutcome = first ? .subscribes
                     : disconnections[signal].map { .afterDisposal(since: $0) } ?? .alreadyConnected
-                add(connectLanes[signal], .connect(outcome))
+                add(places.connects[signal], .connect(outcome))
             case .disconnect(let signal):
                 if disconnections[signal] == nil { disconnections[signal] = event.time }
-                add(connectLanes[signal], .disconnect)
+                add(places.connects[signal], .disconnect)
             case .subscribe(let subscription):
-                if let lane = subscriberLanes[subscription] { lanes[lane].start = event.time }
+                if let lane = places.subscribers[subscription] { lanes[lane].start = event.time }
             case .next(let subscription, let value, let replayed):
-                add(subscriberLanes[subscription], .value(value, replayed: replayed))
+                add(places.subscribers[subscription], .value(value, replayed: replayed))
             case .completed(let subscription, let replayed):
                 endRun(subscription, .completed)
-                guard let lane = subscriberLanes[subscription] else { break }
+                guard let lane = places.subscribers[subscription] else { break }
                 add(lane, .completed(replayed: replayed))
                 lanes[lane].end = event.time
                 lanes[lane].ending = .completed
             case .error(let subscription, let message, let replayed):
                 endRun(subscription, .error)
-                guard let lane = subscriberLanes[subscription] else { break }
+                guard let lane = places.subscribers[subscription] else { break }
                 add(lane, .error(message, replayed: replayed))
                 lanes[lane].end = event.time
                 lanes[lane].ending = .error
             case .dispose(let subscription):
                 endRun(subscription, .disposed)
-                guard let lane = subscriberLanes[subscription], lanes[lane].ending == .open else { break }
+                guard let lane = places.subscribers[subscription], lanes[lane].ending == .open else { break }
                 lanes[lane].end = event.time
                 lanes[lane].ending = .disposed
             case .drop(let subscription, let value):
                 // A value an operator's plumbing drops (a command's distinctUntilChanged) is its machinery's business.
                 let dropper = owners.dropper(of: subscription)
-                guard !(dropper.map(isPlumbing) ?? false),
-                      let lane = owners.only(above: subscription, at: index).flatMap({ subscriberLanes[$0] }) else { break }
+                guard !(dropper.map(survey.isPlumbing) ?? false),
+                      let lane = owners.only(above: subscription, at: index).flatMap({ places.subscribers[$0] }) else { break }
                 add(lane, .dropped(value, by: dropper.map { trace.signals[$0].name } ?? "an operator"))
             // A hop is no mark: what it moved is named by the scheduler under its marks (`ranOn`).
             case .signal, .hop: break
@@ -410,16 +461,12 @@ struct TimelineModel {
         }
         self.lanesOfEvents = lanesOfEvents
         for index in lanes.indices { lanes[index].trueSpans = spans[index].spans }
-        arrange(options)
-        sideEffects = trace.signals.compactMap { signal in
-            runNumbers[signal.id] > 0 ? (signal.name, runNumbers[signal.id]) : nil
-        }
+        return runNumbers
     }
 }
 
 extension TimelineModel {
-
-    /// Orders the subscriber lanes, each followed by its inner subscriptions' lanes, and keeps
+    /// The fourth pass: orders the subscriber lanes, each followed by its inner subscriptions' lanes, and keeps
     /// those `options` pick. Source lanes stay first, in signal order.
     private mutating func arrange(_ options: LaneOptions) {
         let made = lanes.count
