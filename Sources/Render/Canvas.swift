@@ -6,13 +6,19 @@ import Tracer
 /// their marks; the subscription graph draws its nodes and arrows on it directly.
 struct Canvas {
     let theme: Theme
+    /// How the document is written: on its own, or inside a page.
+    let form: SVGForm
     /// The document's body so far: for the shapes a diagram writes itself.
-    var svg = SVGWriter()
+    var svg: SVGWriter
     /// What ``begin(width:height:title:description:)`` was given: the opening is written at
     /// ``end(height:)``, when a diagram whose legend took more rows than planned knows its height.
     private var opening: (width: Double, height: Double, title: String, description: String)?
 
-    init(theme: Theme) { self.theme = theme }
+    init(theme: Theme, form: SVGForm = .document) {
+        self.theme = theme
+        self.form = form
+        svg = SVGWriter(context: form.context)
+    }
 
     // MARK: Document
 
@@ -26,16 +32,16 @@ struct Canvas {
     mutating func end(height: Double? = nil) -> String {
         guard let opening else { return svg.text }
         let height = height ?? opening.height
-        var head = SVGWriter(capacity: 2048 + theme.styleSheet.utf8.count)
-        head.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        var head = SVGWriter(capacity: 2048 + theme.styleSheet.utf8.count, context: form.context)
+        if form.declaresXML { head.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") }
         head.open("svg", [
             ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(number(opening.width)) \(number(height))"),
             ("width", number(opening.width)), ("height", number(height)), ("role", "img"),
-            ("aria-labelledby", "sigviz-title sigviz-desc"),
+            ("aria-labelledby", "\(form.idPrefix)-title \(form.idPrefix)-desc"),
         ])
         head.newline()
-        head.element("title", [("id", "sigviz-title")], text: shortened(opening.title, to: SVGWriter.tooltipLimit))
-        head.element("desc", [("id", "sigviz-desc")], text: shortened(opening.description, to: SVGWriter.tooltipLimit * 4))
+        head.element("title", [("id", form.idPrefix + "-title")], text: shortened(opening.title, to: SVGWriter.tooltipLimit))
+        head.element("desc", [("id", form.idPrefix + "-desc")], text: shortened(opening.description, to: SVGWriter.tooltipLimit * 4))
         head.newline()
         head.element("style", text: theme.styleSheet)
         head.newline()
@@ -76,7 +82,7 @@ struct Canvas {
         if shown != text {
             svg.open("text", attributes)
             svg.tooltip(text)
-            svg.raw(escaped(shown, for: .svg))
+            svg.write(shown)
             svg.close("text")
         } else {
             svg.element("text", attributes, text: text)

@@ -25,10 +25,15 @@ public struct ComparisonRenderer: Sendable {
 
     /// The SVG document with one panel per trace, top to bottom in the order given.
     public func render(_ traces: [Trace]) -> String {
+        render(traces, form: .document)
+    }
+
+    /// ``render(_:)`` written in `form`: a document, or a diagram in a page.
+    func render(_ traces: [Trace], form: SVGForm) -> String {
         // The axis first: which lanes are drawn as counts depends on it.
         let axis = TimeAxis(end: traces.map(\.duration).max() ?? 0, scale: scale)
         let models = traces.map { TimelineModel($0, axis: axis) }
-        var painter = TimelinePainter(theme: theme, axis: axis)
+        var painter = TimelinePainter(theme: theme, axis: axis, form: form)
         let heights = models.map { painter.measure($0) }
         let body = zip(models, heights).reduce(0.0) { total, pair in
             total + Layout.panelTitleHeight + pair.1 + Layout.axisHeight + Layout.panelGap

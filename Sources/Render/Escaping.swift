@@ -6,16 +6,18 @@
 /// controls that could reorder the text around a label as visible escapes such as `\u{202E}`.
 enum MarkupContext: Sendable, CaseIterable {
     /// An SVG document: `'` as `&apos;`; line breaks and tabs as spaces; DEL, the C1 controls and the
-    /// other noncharacters kept, since XML allows them (``inlineSVG(_:idPrefix:)`` replaces the C1
-    /// controls when the SVG goes into a page).
+    /// other noncharacters kept, since XML allows them.
     case svg
+    /// An SVG inside an HTML page (``SVGForm/inPage(idPrefix:marksEvents:)``): as ``svg``, but the C1
+    /// controls shown as U+FFFD, since HTML calls them parse errors.
+    case svgInHTML
     /// An HTML page: `'` as `&#39;`; line breaks and tabs as spaces; DEL, the C1 controls and the
     /// noncharacters U+FDD0 to U+FDEF shown as U+FFFD too, since HTML calls them parse errors.
     case html
     /// The text of an HTML `<pre>`: as ``html``, but line breaks and tabs are kept, with CR LF and CR as LF.
     case preformattedHTML
 
-    fileprivate var apostrophe: String { self == .svg ? "&apos;" : "&#39;" }
+    fileprivate var apostrophe: String { self == .svg || self == .svgInHTML ? "&apos;" : "&#39;" }
 
     fileprivate var keepsLineBreaks: Bool { self == .preformattedHTML }
 
@@ -23,7 +25,8 @@ enum MarkupContext: Sendable, CaseIterable {
     fileprivate func replaces(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00..<0x20, 0xFFFE, 0xFFFF: true
-        case 0x7F...0x9F, 0xFDD0...0xFDEF: self != .svg
+        case 0x80...0x9F: self != .svg
+        case 0x7F, 0xFDD0...0xFDEF: self == .html || self == .preformattedHTML
         default: false
         }
     }

@@ -24,9 +24,14 @@ public struct GraphRenderer: Sendable {
 
     /// The SVG document of `trace`'s subscription graph.
     public func render(_ trace: Trace) -> String {
+        render(trace, form: .document)
+    }
+
+    /// ``render(_:)`` written in `form`: a document, or a diagram in a page.
+    func render(_ trace: Trace, form: SVGForm) -> String {
         let graph = SubscriptionGraph(trace)
         var layout = GraphLayout(graph)
-        var canvas = Canvas(theme: theme)
+        var canvas = Canvas(theme: theme, form: form)
         let title = (trace.title ?? "Trace") + ": subscription graph"
         // Wide enough for the title (as the header shortens it) and the subtitle.
         let width = max(layout.width, 360, 32 + Double(min(title.count, 90)) * 9.2)

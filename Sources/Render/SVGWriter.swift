@@ -1,11 +1,17 @@
 import Tracer
 
 /// Builds SVG text deterministically: attributes in the order given, numbers
-/// in a fixed format, every piece of text escaped.
+/// in a fixed format, every piece of text escaped for `context` (an SVG document's, or an SVG
+/// inside an HTML page's).
 struct SVGWriter {
     private(set) var text = ""
+    /// How text and attribute values are escaped.
+    let context: MarkupContext
 
-    init(capacity: Int = 4096) { text.reserveCapacity(capacity) }
+    init(capacity: Int = 4096, context: MarkupContext = .svg) {
+        text.reserveCapacity(capacity)
+        self.context = context
+    }
 
     /// Opens `<name attributes>`.
     mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
@@ -27,7 +33,7 @@ struct SVGWriter {
     /// Writes `<name attributes>escaped content</name>`.
     mutating func element(_ name: String, _ attributes: [(String, String)] = [], text content: String) {
         open(name, attributes)
-        text += escaped(content, for: .svg)
+        write(content)
         close(name)
     }
 
@@ -39,6 +45,9 @@ struct SVGWriter {
         element("title", text: shortened(content, to: Self.tooltipLimit))
     }
 
+    /// Writes `content` as text, escaped.
+    mutating func write(_ content: String) { text += escaped(content, for: context) }
+
     /// Writes markup as it is: only for constant text written by this module.
     mutating func raw(_ markup: String) { text += markup }
 
@@ -46,7 +55,7 @@ struct SVGWriter {
 
     private mutating func attribute(_ attributes: [(String, String)]) {
         for (name, value) in attributes {
-            text += " " + name + "=\"" + escaped(value, for: .svg) + "\""
+            text += " " + name + "=\"" + escaped(value, for: context) + "\""
         }
     }
 }

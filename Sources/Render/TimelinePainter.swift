@@ -13,8 +13,8 @@ struct TimelinePainter {
     /// Where the marks of ``wanted`` events were drawn, by event index.
     private(set) var located: [Int: (x: Double, y: Double)] = [:]
 
-    init(theme: Theme, axis: TimeAxis) {
-        canvas = Canvas(theme: theme)
+    init(theme: Theme, axis: TimeAxis, form: SVGForm = .document) {
+        canvas = Canvas(theme: theme, form: form)
         self.axis = axis
     }
 
@@ -240,7 +240,7 @@ struct TimelinePainter {
         canvas.svg.open("text", [("class", lane.role == .subscriber || lane.role == .inner ? "lane-label" : "lane-label muted"),
                                  ("x", number(indent)), ("y", number(center - 2))])
         canvas.svg.tooltip(lane.title + " " + lane.detail + (lane.description.map { " (RAC: \($0))" } ?? ""))
-        canvas.svg.raw(escaped(shortened(lane.title, to: lane.role == .inner ? 28 : 30), for: .svg))
+        canvas.svg.write(shortened(lane.title, to: lane.role == .inner ? 28 : 30))
         canvas.svg.close("text")
         canvas.svg.element("text", [("class", "small muted"), ("x", number(indent)), ("y", number(center + 11))],
                            text: shortened(lane.detail, to: 36))
@@ -383,7 +383,7 @@ struct TimelinePainter {
             }
         case .effect(let number):
             used.insert(.effect)
-            canvas.svg.open("g", [("data-event", String(mark.event))])
+            openMark(mark.event)
             // Which binding caused the run: fetchdata's six runs are six bindings' subscriptions.
             let chain = model.chain(ofRun: mark.event).flatMap { $0.hasCause ? ", caused by " + $0.text : nil } ?? ""
             canvas.svg.tooltip("didSubscribe run \(number) at \(at): a side effect" + chain)
@@ -443,9 +443,14 @@ struct TimelinePainter {
         canvas.svg.close("g")
     }
 
+    /// Opens the group of a mark of `event`: naming the event when the form says marks do.
+    private mutating func openMark(_ event: Int) {
+        canvas.svg.open("g", canvas.form.marksEvents ? [("data-event", String(event))] : [])
+    }
+
     /// One mark: a group for its event, with its tooltip, around what `draw` draws.
     private mutating func markGroup(_ event: Int, tooltip: String, _ draw: (inout Canvas) -> Void) {
-        canvas.svg.open("g", [("data-event", String(event))])
+        openMark(event)
         canvas.svg.tooltip(tooltip)
         draw(&canvas)
         canvas.svg.close("g")
@@ -464,7 +469,7 @@ struct TimelinePainter {
         x: Double, y: Double, label: String, class marbleClass: String, textClass: String, tooltip: String, room: Double,
         event: Int, labelled: Bool = true, crossed: Bool = false
     ) {
-        canvas.svg.open("g", [("data-event", String(event))])
+        openMark(event)
         canvas.svg.tooltip(tooltip)
         canvas.svg.empty("circle", [("class", marbleClass), ("cx", number(x)), ("cy", number(y)), ("r", number(Layout.radius))])
         // A short label goes inside, unless a terminal event's bar is drawn through the marble and would hide it.

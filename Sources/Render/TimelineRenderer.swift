@@ -55,6 +55,11 @@ public struct TimelineRenderer: Sendable {
     /// finding's sentence and suggestion, wrapped to the diagram's width ("No findings." for an
     /// empty list). With `nil`, the default, the timeline is drawn as without them.
     public func render(_ trace: Trace, expectations: [TimelineExpectation], findings: [Finding]? = nil) -> String {
+        render(trace, expectations: expectations, findings: findings, form: .document)
+    }
+
+    /// ``render(_:expectations:findings:)`` written in `form`: a document, or a diagram in a page.
+    func render(_ trace: Trace, expectations: [TimelineExpectation], findings: [Finding]? = nil, form: SVGForm) -> String {
         var model = TimelineModel(trace, lanes: lanes, axis: TimeAxis(end: trace.duration, scale: scale))
         model.attach(expectations, comparingWith: trace)
         let axis = TimeAxis(end: model.duration, scale: scale)
@@ -64,7 +69,7 @@ public struct TimelineRenderer: Sendable {
             model = TimelineModel(trace, lanes: lanes, axis: axis)
             model.attach(expectations, comparingWith: trace)
         }
-        var painter = TimelinePainter(theme: theme, axis: axis)
+        var painter = TimelinePainter(theme: theme, axis: axis, form: form)
         let panel = painter.measure(model)
         let height = Canvas.headerHeight + panel + Layout.axisHeight + Layout.legendHeight
         var description = describe(model)

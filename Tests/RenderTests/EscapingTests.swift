@@ -8,7 +8,7 @@ struct EscapingTests {
     @Test("markup characters are escaped in every context; the apostrophe as XML's or HTML's entity",
           arguments: MarkupContext.allCases)
     func markup(context: MarkupContext) {
-        let apostrophe = context == .svg ? "&apos;" : "&#39;"
+        let apostrophe = context == .svg || context == .svgInHTML ? "&apos;" : "&#39;"
         #expect(escaped("&<>\"'", for: context) == "&amp;&lt;&gt;&quot;" + apostrophe)
         #expect(escaped("</script><!--", for: context) == "&lt;/script&gt;&lt;!--")
     }
@@ -36,6 +36,7 @@ struct EscapingTests {
 
     @Test("C0 controls and U+FFFE/U+FFFF are U+FFFD everywhere; DEL, C1 and U+FDD0–U+FDEF only in HTML", arguments: [
         (MarkupContext.svg, text([0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x7F, 0x80, 0x9F, 0xFDD0, 0xFDEF])),
+        (MarkupContext.svgInHTML, text([0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD, 0x7F, 0xFFFD, 0xFFFD, 0xFDD0, 0xFDEF])),
         (MarkupContext.html, text(Array(repeating: 0xFFFD, count: 9))),
         (MarkupContext.preformattedHTML, text(Array(repeating: 0xFFFD, count: 9))),
     ])

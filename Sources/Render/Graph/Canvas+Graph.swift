@@ -53,7 +53,7 @@ extension Canvas {
             ("text-anchor", label.anchor),
         ])
         svg.tooltip(tooltip)
-        svg.raw(escaped(label.text, for: .svg))
+        svg.write(label.text)
         svg.close("text")
         svg.newline()
     }

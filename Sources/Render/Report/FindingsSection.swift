@@ -92,10 +92,10 @@ extension ReportPage {
         var before = trace, after = fix.after
         before.title = "Before: " + (trace.title ?? "the scenario")
         after.title = "After: " + (fix.after.title ?? trace.title ?? "the scenario")
-        let svg = ComparisonRenderer(theme: .auto, title: "Before and after the change").render([before, after])
-        // The marks name events of two traces, not the page's: the page's script must not reach them.
-        let inert = svg.replacingOccurrences(of: #" data-event="[0-9]+""#, with: "", options: .regularExpression)
-        proof += "<figure class=\"r-figure\">\n" + inlineSVG(inert, idPrefix: "finding-\(number)-svg") + "</figure>\n"
+        // The marks would name events of two traces, not the page's: the page's script must not reach them.
+        let svg = ComparisonRenderer(theme: .auto, title: "Before and after the change")
+            .render([before, after], form: .inPage(idPrefix: "finding-\(number)-svg", marksEvents: false))
+        proof += "<figure class=\"r-figure\">\n" + svg + "</figure>\n"
         return proof + "</div>\n"
     }
 

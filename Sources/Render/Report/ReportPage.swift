@@ -25,8 +25,8 @@ enum ReportPage {
         if let headline, !headline.traces.isEmpty {
             page += "<section aria-labelledby=\"headline\">\n<h2 id=\"headline\">\(escaped(headline.title, for: .html))</h2>\n"
             if let caption = headline.caption { page += "<p>\(escaped(caption, for: .html))</p>\n" }
-            let svg = ComparisonRenderer(theme: .auto, title: headline.title).render(headline.traces)
-            page += "<figure class=\"r-figure\">\n" + inlineSVG(svg, idPrefix: "headline-svg") + "</figure>\n</section>\n"
+            let svg = ComparisonRenderer(theme: .auto, title: headline.title).render(headline.traces, form: .inPage(idPrefix: "headline-svg"))
+            page += "<figure class=\"r-figure\">\n" + svg + "</figure>\n</section>\n"
         }
         page += "<section aria-labelledby=\"scenarios\">\n<h2 id=\"scenarios\">Scenarios</h2>\n"
         if pages.isEmpty {
@@ -128,7 +128,7 @@ enum ReportPage {
         page += aboutSection(entry.about)
         page += runsSection(trace)
         page += "<section aria-labelledby=\"graph\">\n<h2 id=\"graph\">Subscription graph</h2>\n"
-        page += "<figure class=\"r-figure\">\n" + inlineSVG(GraphRenderer(theme: .auto).render(trace), idPrefix: "graph-svg")
+        page += "<figure class=\"r-figure\">\n" + GraphRenderer(theme: .auto).render(trace, form: .inPage(idPrefix: "graph-svg"))
             + "</figure>\n</section>\n"
         if let source = entry.source {
             page += "<section aria-labelledby=\"source\">\n<h2 id=\"source\">Source</h2>\n"
@@ -156,7 +156,7 @@ enum ReportPage {
                 + "with a line at the first difference.</p>\n"
         }
         let drawn = failed.compactMap(\.timelineExpectation)
-        section += "<figure class=\"r-figure\">\n" + inlineSVG(TimelineRenderer(theme: .auto).render(trace, expectations: drawn), idPrefix: "timeline-svg")
+        section += "<figure class=\"r-figure\">\n" + TimelineRenderer(theme: .auto).render(trace, expectations: drawn, form: .inPage(idPrefix: "timeline-svg"))
             + "</figure>\n<p class=\"r-status\" id=\"r-status\" aria-live=\"polite\"></p>\n</section>\n"
         return section
     }
