@@ -9,7 +9,7 @@ struct Canvas {
     /// How the document is written: on its own, or inside a page.
     let form: SVGForm
     /// The document's body so far: for the shapes a diagram writes itself.
-    var svg: SVGWriter
+    var svg: MarkupWriter
     /// What ``begin(width:height:title:description:)`` was given: the opening is written at
     /// ``end(height:)``, when a diagram whose legend took more rows than planned knows its height.
     private var opening: (width: Double, height: Double, title: String, description: String)?
@@ -17,7 +17,7 @@ struct Canvas {
     init(theme: Theme, form: SVGForm = .document) {
         self.theme = theme
         self.form = form
-        svg = SVGWriter(context: form.context)
+        svg = MarkupWriter(context: form.context)
     }
 
     // MARK: Document
@@ -32,7 +32,7 @@ struct Canvas {
     mutating func end(height: Double? = nil) -> String {
         guard let opening else { return svg.text }
         let height = height ?? opening.height
-        var head = SVGWriter(capacity: 2048 + theme.styleSheet.utf8.count, context: form.context)
+        var head = MarkupWriter(capacity: 2048 + theme.styleSheet.utf8.count, context: form.context)
         if form.declaresXML { head.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") }
         head.open("svg", [
             ("xmlns", "http://www.w3.org/2000/svg"), ("viewBox", "0 0 \(number(opening.width)) \(number(height))"),
@@ -40,8 +40,8 @@ struct Canvas {
             ("aria-labelledby", "\(form.idPrefix)-title \(form.idPrefix)-desc"),
         ])
         head.newline()
-        head.element("title", [("id", form.idPrefix + "-title")], text: shortened(opening.title, to: SVGWriter.tooltipLimit))
-        head.element("desc", [("id", form.idPrefix + "-desc")], text: shortened(opening.description, to: SVGWriter.tooltipLimit * 4))
+        head.element("title", [("id", form.idPrefix + "-title")], text: shortened(opening.title, to: MarkupWriter.tooltipLimit))
+        head.element("desc", [("id", form.idPrefix + "-desc")], text: shortened(opening.description, to: MarkupWriter.tooltipLimit * 4))
         head.newline()
         head.element("style", text: theme.styleSheet)
         head.newline()

@@ -58,7 +58,7 @@ struct EscapingTests {
 
     @Test("SVG text and attributes go through the same escaping")
     func writer() {
-        var svg = SVGWriter()
+        var svg = MarkupWriter()
         svg.element("text", [("class", "a'b\n")], text: "x < y\u{202E}")
         #expect(svg.text == "<text class=\"a&apos;b \">x &lt; y\\u{202E}</text>")
     }

@@ -11,15 +11,30 @@ extension ReportPage {
     /// Each item names its events in `data-finding-events`: hovering it highlights them on the
     /// timeline and in the events table (the page's script); without the script, the links reach them.
     static func findingsSection(_ explanations: [Explanation], of trace: Trace) -> String {
-        var section = "<section aria-labelledby=\"findings\">\n<h2 id=\"findings\">Findings</h2>\n"
-        guard !explanations.isEmpty else { return section + "<p>No findings.</p>\n</section>\n" }
-        section += "<p>What went wrong, read from the trace: \(count(explanations.count)).<span class=\"r-hint\" "
-            + "id=\"r-findings-hint\" hidden=\"hidden\"> Hover a finding to highlight its events on the timeline "
-            + "and in the events table.</span></p>\n<ol class=\"r-findings\">\n"
-        for (index, explanation) in explanations.enumerated() {
-            section += finding(explanation, number: index + 1, of: trace)
+        var html = MarkupWriter(capacity: 4096, context: .html)
+        openSection(&html, id: "findings", heading: "Findings")
+        guard !explanations.isEmpty else {
+            html.line("p", text: "No findings.")
+            html.close("section")
+            html.newline()
+            return html.text
         }
-        return section + "</ol>\n</section>\n"
+        html.open("p")
+        html.write("What went wrong, read from the trace: \(count(explanations.count)).")
+        html.element("span", [("class", "r-hint"), ("id", "r-findings-hint"), ("hidden", "hidden")],
+                     text: " Hover a finding to highlight its events on the timeline and in the events table.")
+        html.close("p")
+        html.newline()
+        html.open("ol", [("class", "r-findings")])
+        html.newline()
+        for (index, explanation) in explanations.enumerated() {
+            finding(&html, explanation, number: index + 1, of: trace)
+        }
+        html.close("ol")
+        html.newline()
+        html.close("section")
+        html.newline()
+        return html.text
     }
 
     /// Style rules that highlight, while a finding is hovered, its events' marks on the timeline and
@@ -47,56 +62,95 @@ extension ReportPage {
     }
 
     /// One finding's list item.
-    private static func finding(_ explanation: Explanation, number: Int, of trace: Trace) -> String {
+    private static func finding(_ html: inout MarkupWriter, _ explanation: Explanation, number: Int, of trace: Trace) {
         let finding = explanation.finding
         let events = finding.events.filter { trace.events.indices.contains($0) }
-        var item = "<li class=\"r-finding\" id=\"finding-\(number)\""
-        if !events.isEmpty { item += " data-finding-events=\"\(events.map(String.init).joined(separator: " "))\"" }
-        item += ">\n<p><strong>\(escaped(sentenceCase(finding.kind.words), for: .html)):</strong> "
-            + "\(escaped(finding.sentence, for: .html))</p>\n"
+        html.open("li", [("class", "r-finding"), ("id", "finding-\(number)")]
+            + (events.isEmpty ? [] : [("data-finding-events", events.map(String.init).joined(separator: " "))]))
+        html.newline()
+        html.open("p")
+        html.element("strong", text: sentenceCase(finding.kind.words) + ":")
+        html.write(" " + finding.sentence)
+        html.close("p")
+        html.newline()
         if !events.isEmpty {
             let listed = events.prefix(eventListLimit)
-            item += "<p class=\"r-finding-events r-muted\">Its events: "
-                + listed.map(eventReference).joined(separator: ", ")
-                + (events.count > listed.count ? ", and \(grouped(events.count - listed.count)) more" : "") + "</p>\n"
+            html.open("p", [("class", "r-finding-events r-muted")])
+            html.write("Its events: ")
+            for (position, event) in listed.enumerated() {
+                if position > 0 { html.write(", ") }
+                eventReference(&html, event)
+            }
+            if events.count > listed.count { html.write(", and \(grouped(events.count - listed.count)) more") }
+            html.close("p")
+            html.newline()
         }
         if let suggestion = finding.suggestion {
-            item += "<p><strong>Suggestion:</strong> \(escaped(suggestion.sentence, for: .html))"
-                + (explanation.unproven.map { " <span class=\"r-muted\">(Not proven: \(escaped($0, for: .html)).)</span>" } ?? "")
-                + "</p>\n"
+            html.open("p")
+            html.element("strong", text: "Suggestion:")
+            html.write(" " + suggestion.sentence)
+            if let unproven = explanation.unproven {
+                html.write(" ")
+                html.element("span", [("class", "r-muted")], text: "(Not proven: \(unproven).)")
+            }
+            html.close("p")
+            html.newline()
         }
-        if let fix = explanation.fix { item += proven(fix, number: number, before: trace) }
-        return item + "</li>\n"
+        if let fix = explanation.fix { proven(&html, fix, number: number, before: trace) }
+        html.close("li")
+        html.newline()
     }
 
     /// The proof of a fix: the edit, the runs before → after, each labelled subscriber, whether the
     /// finding is gone, and the runs before and after the change stacked on one time axis.
-    private static func proven(_ fix: ProvenFix, number: Int, before trace: Trace) -> String {
+    private static func proven(_ html: inout MarkupWriter, _ fix: ProvenFix, number: Int, before trace: Trace) {
         let outcome = fix.outcome
-        var proof = "<div class=\"r-fix\">\n<p><strong>Proven fix.</strong> The suggestion, made to the scenario file "
-            + "and run again on the same virtual times: \(outcome.removesFinding ? "the finding is gone." : "the finding is still there.")</p>\n"
-        proof += "<pre class=\"r-marbles\"><code>\(escaped(fix.edit, for: .preformattedHTML))</code></pre>\n"
+        html.open("div", [("class", "r-fix")])
+        html.newline()
+        html.open("p")
+        html.element("strong", text: "Proven fix.")
+        html.write(" The suggestion, made to the scenario file and run again on the same virtual times: "
+            + (outcome.removesFinding ? "the finding is gone." : "the finding is still there."))
+        html.close("p")
+        html.newline()
+        html.open("pre", [("class", "r-marbles")])
+        html.open("code")
+        html.write(fix.edit, as: .preformattedHTML)
+        html.close("code")
+        html.close("pre")
+        html.newline()
         if !outcome.runs.isEmpty {
-            proof += "<p>" + outcome.runs.map {
-                "\(escaped($0.name, for: .html))'s didSubscribe: \($0.before) → \($0.after)"
-            }.joined(separator: "<br/>") + "</p>\n"
+            html.open("p")
+            for (index, runs) in outcome.runs.enumerated() {
+                if index > 0 { html.empty("br", []) }
+                html.write(runs.name)
+                html.raw("'s didSubscribe: ")
+                html.write("\(runs.before) → \(runs.after)")
+            }
+            html.close("p")
+            html.newline()
         }
         if !outcome.subscribers.isEmpty {
-            proof += "<ul class=\"r-fix-subscribers\">\n"
+            html.open("ul", [("class", "r-fix-subscribers")])
+            html.newline()
             for subscriber in outcome.subscribers {
-                proof += "<li><code>\(escaped(shortened(subscriber.label, to: cellLimit), for: .html))</code>: "
-                    + escaped(shortened(subscriber.summary, to: cellLimit * 2), for: .html) + "</li>\n"
+                html.open("li")
+                html.element("code", text: shortened(subscriber.label, to: cellLimit))
+                html.write(": " + shortened(subscriber.summary, to: cellLimit * 2))
+                html.close("li")
+                html.newline()
             }
-            proof += "</ul>\n"
+            html.close("ul")
+            html.newline()
         }
         var before = trace, after = fix.after
         before.title = "Before: " + (trace.title ?? "the scenario")
         after.title = "After: " + (fix.after.title ?? trace.title ?? "the scenario")
         // The marks would name events of two traces, not the page's: the page's script must not reach them.
-        let svg = ComparisonRenderer(theme: .auto, title: "Before and after the change")
-            .render([before, after], form: .inPage(idPrefix: "finding-\(number)-svg", marksEvents: false))
-        proof += "<figure class=\"r-figure\">\n" + svg + "</figure>\n"
-        return proof + "</div>\n"
+        figure(&html, ComparisonRenderer(theme: .auto, title: "Before and after the change")
+            .render([before, after], form: .inPage(idPrefix: "finding-\(number)-svg", marksEvents: false)))
+        html.close("div")
+        html.newline()
     }
 
     /// `text` with its first letter capitalized: "Repeated side effect".

@@ -26,13 +26,20 @@ public struct Hint: Sendable, Hashable, ExpressibleByArrayLiteral {
         self.init(pieces)
     }
 
-    /// The hint as HTML: text escaped, code in `<code>`.
-    var html: String {
-        pieces.map { piece in
+    /// Writes the hint on a page: text as text, code in `<code>`.
+    func write(to html: inout MarkupWriter) {
+        for piece in pieces {
             switch piece {
-            case .text(let text): escaped(text, for: .html)
-            case .code(let code): "<code>" + escaped(code, for: .html) + "</code>"
+            case .text(let text): html.write(text)
+            case .code(let code): html.element("code", text: code)
             }
-        }.joined()
+        }
+    }
+
+    /// The hint as HTML (``write(to:)``).
+    var html: String {
+        var html = MarkupWriter(capacity: 256, context: .html)
+        write(to: &html)
+        return html.text
     }
 }

@@ -14,76 +14,141 @@ enum ReportPage {
     // MARK: Index
 
     static func index(title: String, headline: ReportBuilder.Headline?, pages: [Link]) -> String {
-        var page = head(title: title, description: "An index of \(pages.count) reactive signal scenarios")
-        page += "<header class=\"r-header\"><h1>\(escaped(title, for: .html))</h1>\n"
-        page += "<p class=\"r-lead\">What the ReactiveCocoa 2.5 runtime did, on virtual time: "
+        var html = MarkupWriter(capacity: 16_384, context: .html)
+        html.raw(head(title: title, description: "An index of \(pages.count) reactive signal scenarios"))
+        html.open("header", [("class", "r-header")])
+        html.line("h1", text: title)
+        html.line("p", [("class", "r-lead")], text: "What the ReactiveCocoa 2.5 runtime did, on virtual time: "
             + "\(pages.count) scenario\(pages.count == 1 ? "" : "s"), each with its timeline, subscription graph "
-            + "and every recorded event.</p>\n"
-        page += failingExpectationsAlert(pages)
-        page += findingsTotal(pages)
-        page += "</header>\n<main>\n"
+            + "and every recorded event.")
+        html.raw(failingExpectationsAlert(pages))
+        html.raw(findingsTotal(pages))
+        html.close("header")
+        html.newline()
+        html.open("main")
+        html.newline()
         if let headline, !headline.traces.isEmpty {
-            page += "<section aria-labelledby=\"headline\">\n<h2 id=\"headline\">\(escaped(headline.title, for: .html))</h2>\n"
-            if let caption = headline.caption { page += "<p>\(escaped(caption, for: .html))</p>\n" }
-            let svg = ComparisonRenderer(theme: .auto, title: headline.title).render(headline.traces, form: .inPage(idPrefix: "headline-svg"))
-            page += "<figure class=\"r-figure\">\n" + svg + "</figure>\n</section>\n"
+            html.open("section", [("aria-labelledby", "headline")])
+            html.newline()
+            html.line("h2", [("id", "headline")], text: headline.title)
+            if let caption = headline.caption { html.line("p", text: caption) }
+            figure(&html, ComparisonRenderer(theme: .auto, title: headline.title).render(headline.traces, form: .inPage(idPrefix: "headline-svg")))
+            html.close("section")
+            html.newline()
         }
-        page += "<section aria-labelledby=\"scenarios\">\n<h2 id=\"scenarios\">Scenarios</h2>\n"
+        html.open("section", [("aria-labelledby", "scenarios")])
+        html.newline()
+        html.line("h2", [("id", "scenarios")], text: "Scenarios")
         if pages.isEmpty {
-            page += "<p>No scenarios.</p>\n"
+            html.line("p", text: "No scenarios.")
         } else {
-            page += "<table class=\"r-table r-index\">\n<thead><tr><th scope=\"col\">Scenario</th>"
-                + "<th scope=\"col\">What it shows</th><th scope=\"col\">didSubscribe runs</th>"
-                + "<th scope=\"col\" class=\"r-number\">Findings</th></tr></thead>\n<tbody>\n"
+            html.open("table", [("class", "r-table r-index")])
+            html.newline()
+            headings(&html, [("Scenario", nil), ("What it shows", nil), ("didSubscribe runs", nil), ("Findings", "r-number")])
             for link in pages {
-                page += "<tr><td><a class=\"r-scenario-link\" href=\"\(link.path)\">\(escaped(link.entry.title, for: .html))</a>"
-                    + "<br/><code class=\"r-name\">\(escaped(link.entry.name, for: .html))</code>"
-                    + (link.entry.expectations.failed.isEmpty ? "" : "<br/><span class=\"r-badge-failed\">✗ \(link.entry.expectations.summary)</span>")
-                    + "</td>"
-                    + "<td>\(escaped(firstSentence(link.entry.about), for: .html))</td>"
-                    + "<td>\(countsSummary(link.entry.trace))</td>"
-                    + "<td class=\"r-number\">\(findingsCount(link))</td></tr>\n"
+                html.open("tr")
+                html.open("td")
+                html.element("a", [("class", "r-scenario-link"), ("href", link.path)], text: link.entry.title)
+                html.empty("br", [])
+                html.element("code", [("class", "r-name")], text: link.entry.name)
+                if !link.entry.expectations.failed.isEmpty {
+                    html.empty("br", [])
+                    html.element("span", [("class", "r-badge-failed")], text: "✗ \(link.entry.expectations.summary)")
+                }
+                html.close("td")
+                html.element("td", text: firstSentence(link.entry.about))
+                html.open("td")
+                countsSummary(&html, link.entry.trace)
+                html.close("td")
+                html.open("td", [("class", "r-number")])
+                findingsCount(&html, link)
+                html.close("td")
+                html.close("tr")
+                html.newline()
             }
-            page += "</tbody>\n</table>\n"
+            html.raw("</tbody>\n</table>\n")
         }
-        page += "</section>\n</main>\n"
-        page += footer()
-        page += "</body>\n</html>\n"
-        return page
+        html.raw("</section>\n</main>\n")
+        html.raw(footer())
+        html.raw("</body>\n</html>\n")
+        return html.text
+    }
+
+    /// A table's head: a row of column headings (`scope="col"`), each with its class if any; then
+    /// the body opens.
+    static func headings(_ html: inout MarkupWriter, _ columns: [(String, String?)]) {
+        html.open("thead")
+        html.open("tr")
+        for (heading, className) in columns {
+            html.element("th", [("scope", "col")] + (className.map { [("class", $0)] } ?? []), text: heading)
+        }
+        html.close("tr")
+        html.close("thead")
+        html.newline()
+        html.open("tbody")
+        html.newline()
+    }
+
+    /// A diagram in its figure.
+    static func figure(_ html: inout MarkupWriter, _ svg: String) {
+        html.open("figure", [("class", "r-figure")])
+        html.newline()
+        html.raw(svg)
+        html.close("figure")
+        html.newline()
     }
 
     /// The index's alert naming the scenarios whose expectations failed, linked to their pages; empty when none did.
     static func failingExpectationsAlert(_ pages: [Link]) -> String {
         let failing = pages.filter { !$0.entry.expectations.failed.isEmpty }
         guard !failing.isEmpty else { return "" }
-        let links = failing.map { "<a href=\"\($0.path)\">\(escaped($0.entry.title, for: .html))</a> (\($0.entry.expectations.summary))" }
-        return "<p class=\"r-alert\">✗ Expectations failed in \(failing.count) scenario\(failing.count == 1 ? "" : "s"): "
-            + links.joined(separator: ", ") + ". The runtime did not do what "
-            + "\(failing.count == 1 ? "its scenario file says" : "their scenario files say").</p>\n"
+        var html = MarkupWriter(capacity: 1024, context: .html)
+        html.open("p", [("class", "r-alert")])
+        html.write("✗ Expectations failed in \(failing.count) scenario\(failing.count == 1 ? "" : "s"): ")
+        for (index, link) in failing.enumerated() {
+            if index > 0 { html.write(", ") }
+            html.element("a", [("href", link.path)], text: link.entry.title)
+            html.write(" (\(link.entry.expectations.summary))")
+        }
+        html.write(". The runtime did not do what \(failing.count == 1 ? "its scenario file says" : "their scenario files say").")
+        html.close("p")
+        html.newline()
+        return html.text
     }
 
     /// The index's line counting the findings of every scenario: "7 findings in 3 scenarios", or "No findings.".
     static func findingsTotal(_ pages: [Link]) -> String {
         let counts = pages.map(\.entry.explanations.count)
         let total = counts.reduce(0, +)
-        guard total > 0 else { return "<p class=\"r-findings-total\">No findings.</p>\n" }
+        var html = MarkupWriter(capacity: 128, context: .html)
+        guard total > 0 else {
+            html.line("p", [("class", "r-findings-total")], text: "No findings.")
+            return html.text
+        }
         let scenarios = counts.filter { $0 > 0 }.count
-        return "<p class=\"r-findings-total\">\(count(total)) in \(scenarios) scenario\(scenarios == 1 ? "" : "s"), "
-            + "each listed on its scenario's page.</p>\n"
+        html.open("p", [("class", "r-findings-total")])
+        html.write("\(count(total)) in \(scenarios) scenario\(scenarios == 1 ? "" : "s"), ")
+        html.raw("each listed on its scenario's page.")
+        html.close("p")
+        html.newline()
+        return html.text
     }
 
     /// A scenario's count of findings, linked to them on its page; "none" when it has none.
-    static func findingsCount(_ link: Link) -> String {
+    static func findingsCount(_ html: inout MarkupWriter, _ link: Link) {
         let count = link.entry.explanations.count
-        guard count > 0 else { return "<span class=\"r-muted\">none</span>" }
-        return "<a class=\"r-findings-count\" href=\"\(link.path)#findings\">\(count)</a>"
+        guard count > 0 else { return html.element("span", [("class", "r-muted")], text: "none") }
+        html.element("a", [("class", "r-findings-count"), ("href", link.path + "#findings")], text: String(count))
     }
 
     /// "fetchData × 6" per cold signal, separated by line breaks; "none" when there is no cold signal.
-    static func countsSummary(_ trace: Trace) -> String {
+    static func countsSummary(_ html: inout MarkupWriter, _ trace: Trace) {
         let counts = coldSignals(trace)
-        guard !counts.isEmpty else { return "<span class=\"r-muted\">none</span>" }
-        return counts.map { "\(escaped($0.name, for: .html)) × \($0.count)" }.joined(separator: "<br/>")
+        guard !counts.isEmpty else { return html.element("span", [("class", "r-muted")], text: "none") }
+        for (index, count) in counts.enumerated() {
+            if index > 0 { html.empty("br", []) }
+            html.write("\(count.name) × \(count.count)")
+        }
     }
 
     /// Every signal whose subscriptions run a block of its user's (a cold signal made by
@@ -98,105 +163,165 @@ enum ReportPage {
     static func scenario(_ link: Link, siteTitle: String, hints: ReportBuilder.Hints, previous: Link?, next: Link?) -> String {
         let entry = link.entry
         let trace = entry.trace
-        var page = head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.about),
-                        style: findingsStyle(entry.explanations, of: trace))
-        page += "<nav class=\"r-nav\" aria-label=\"Scenarios\"><a href=\"../index.html\">All scenarios</a>"
-        if let previous {
-            page += " <span class=\"r-muted\">·</span> <a href=\"../\(previous.path)\" rel=\"prev\">Previous: \(escaped(previous.entry.title, for: .html))</a>"
+        var html = MarkupWriter(capacity: 65_536, context: .html)
+        html.raw(head(title: entry.title + " · " + siteTitle, description: firstSentence(entry.about),
+                      style: findingsStyle(entry.explanations, of: trace)))
+        html.open("nav", [("class", "r-nav"), ("aria-label", "Scenarios")])
+        html.element("a", [("href", "../index.html")], text: "All scenarios")
+        for (neighbour, relation, word) in [(previous, "prev", "Previous"), (next, "next", "Next")] {
+            guard let neighbour else { continue }
+            html.write(" ")
+            html.element("span", [("class", "r-muted")], text: "·")
+            html.write(" ")
+            html.element("a", [("href", "../" + neighbour.path), ("rel", relation)], text: "\(word): \(neighbour.entry.title)")
         }
-        if let next {
-            page += " <span class=\"r-muted\">·</span> <a href=\"../\(next.path)\" rel=\"next\">Next: \(escaped(next.entry.title, for: .html))</a>"
-        }
-        page += "</nav>\n"
-        page += "<header class=\"r-header\"><h1>\(escaped(entry.title, for: .html))</h1>\n<p class=\"r-muted\">Scenario <code class=\"r-name\">"
-            + "\(escaped(entry.name, for: .html))</code> · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over \(SecondsFormat(precision: .decimals(6), unit: .seconds).format(trace.duration))"
+        html.close("nav")
+        html.newline()
+        html.open("header", [("class", "r-header")])
+        html.line("h1", text: entry.title)
+        html.open("p", [("class", "r-muted")])
+        html.write("Scenario ")
+        html.element("code", [("class", "r-name")], text: entry.name)
+        html.write(" · \(trace.events.count) event\(trace.events.count == 1 ? "" : "s") over "
+            + SecondsFormat(precision: .decimals(6), unit: .seconds).format(trace.duration))
         let failed = entry.expectations.failed
         if !entry.expectations.isEmpty {
-            page += failed.isEmpty
-                ? " · ✓ \(entry.expectations.summary)"
-                : " · <a class=\"r-failed\" href=\"#expectations\">✗ \(entry.expectations.summary)</a>"
+            if failed.isEmpty {
+                html.write(" · ✓ \(entry.expectations.summary)")
+            } else {
+                html.write(" · ")
+                html.element("a", [("class", "r-failed"), ("href", "#expectations")], text: "✗ \(entry.expectations.summary)")
+            }
         }
-        page += "</p></header>\n<main>\n"
+        html.close("p")
+        html.close("header")
+        html.newline()
+        html.open("main")
+        html.newline()
         // Failed expectations stay right under the title, then comes the timeline: the page is about it.
         // After it, what went wrong in it (the findings, whose events hovering lights on it); what it shows in words; the didSubscribe runs (the timeline's diamonds, counted,
         // each with the binding that caused it); the graph of who subscribed to whom (those chains,
         // drawn); the source that made it all; and last the longest part, every event, which
         // hovering reaches into.
-        if !failed.isEmpty { page += expectationsSection(entry.expectations, hint: hints.failedExpectations) }
-        page += timelineSection(trace, failed: failed)
-        page += findingsSection(entry.explanations, of: trace)
-        page += aboutSection(entry.about)
-        page += runsSection(trace)
-        page += "<section aria-labelledby=\"graph\">\n<h2 id=\"graph\">Subscription graph</h2>\n"
-        page += "<figure class=\"r-figure\">\n" + GraphRenderer(theme: .auto).render(trace, form: .inPage(idPrefix: "graph-svg"))
-            + "</figure>\n</section>\n"
+        if !failed.isEmpty { html.raw(expectationsSection(entry.expectations, hint: hints.failedExpectations)) }
+        html.raw(timelineSection(trace, failed: failed))
+        html.raw(findingsSection(entry.explanations, of: trace))
+        html.raw(aboutSection(entry.about))
+        html.raw(runsSection(trace))
+        openSection(&html, id: "graph", heading: "Subscription graph")
+        figure(&html, GraphRenderer(theme: .auto).render(trace, form: .inPage(idPrefix: "graph-svg")))
+        html.close("section")
+        html.newline()
         if let source = entry.source {
-            page += "<section aria-labelledby=\"source\">\n<h2 id=\"source\">Source</h2>\n"
-            page += "<pre class=\"r-source\"><code>\(escaped(source, for: .preformattedHTML))</code></pre>\n</section>\n"
+            openSection(&html, id: "source", heading: "Source")
+            html.open("pre", [("class", "r-source")])
+            html.open("code")
+            html.write(source, as: .preformattedHTML)
+            html.close("code")
+            html.close("pre")
+            html.newline()
+            html.close("section")
+            html.newline()
         }
-        page += "<section aria-labelledby=\"events-heading\">\n<h2 id=\"events-heading\">Events</h2>\n"
-        page += "<p>Everything the runtime did, in order. The cause is the event during which this one happened "
-            + "(a subject's deliveries name its send); a didSubscribe run names the chain of subscriptions that led to it.</p>\n"
-        page += eventsTable(trace, hint: hints.allEvents)
-        page += "</section>\n</main>\n"
-        page += footer()
-        page += "<script>//<![CDATA[\n" + script + "//]]></script>\n"
-        page += "</body>\n</html>\n"
-        return page
+        openSection(&html, id: "events-heading", heading: "Events")
+        html.raw("<p>Everything the runtime did, in order. The cause is the event during which this one happened "
+            + "(a subject's deliveries name its send); a didSubscribe run names the chain of subscriptions that led to it.</p>\n")
+        html.raw(eventsTable(trace, hint: hints.allEvents))
+        html.raw("</section>\n</main>\n")
+        html.raw(footer())
+        html.raw("<script>//<![CDATA[\n" + script + "//]]></script>\n")
+        html.raw("</body>\n</html>\n")
+        return html.text
+    }
+
+    /// Opens a section labelled by its heading: `<section aria-labelledby="ID">` and `<h2 id="ID">`.
+    static func openSection(_ html: inout MarkupWriter, id: String, heading: String, class className: String? = nil) {
+        html.open("section", (className.map { [("class", $0)] } ?? []) + [("aria-labelledby", id)])
+        html.newline()
+        html.line("h2", [("id", id)], text: heading)
     }
 
     /// The timeline: the page's first section after the title (and any failed expectations), with
     /// the hint that the script shows and the line where it describes the hovered event.
     static func timelineSection(_ trace: Trace, failed: [ExpectationOutcome]) -> String {
-        var section = "<section aria-labelledby=\"timeline\">\n<h2 id=\"timeline\">Timeline</h2>\n"
-        section += "<p class=\"r-hint\" id=\"r-hint\" hidden=\"hidden\">Hover a mark to highlight its event and the events "
-            + "connected to it by their causes; click it to go to its row.</p>\n"
+        var html = MarkupWriter(capacity: 65_536, context: .html)
+        openSection(&html, id: "timeline", heading: "Timeline")
+        html.line("p", [("class", "r-hint"), ("id", "r-hint"), ("hidden", "hidden")], text: "Hover a mark to highlight its event and the events "
+            + "connected to it by their causes; click it to go to its row.")
         if !failed.isEmpty {
-            section += "<p>The failing expectations are drawn under their subscribers' lanes, hollow and dashed, "
-                + "with a line at the first difference.</p>\n"
+            html.raw("<p>The failing expectations are drawn under their subscribers' lanes, hollow and dashed, "
+                + "with a line at the first difference.</p>\n")
         }
         let drawn = failed.compactMap(\.timelineExpectation)
-        section += "<figure class=\"r-figure\">\n" + TimelineRenderer(theme: .auto).render(trace, expectations: drawn, form: .inPage(idPrefix: "timeline-svg"))
-            + "</figure>\n<p class=\"r-status\" id=\"r-status\" aria-live=\"polite\"></p>\n</section>\n"
-        return section
+        figure(&html, TimelineRenderer(theme: .auto).render(trace, expectations: drawn, form: .inPage(idPrefix: "timeline-svg")))
+        html.element("p", [("class", "r-status"), ("id", "r-status"), ("aria-live", "polite")], text: "")
+        html.newline()
+        html.close("section")
+        html.newline()
+        return html.text
     }
 
     /// "What it shows": the explanation's paragraphs.
     static func aboutSection(_ explanation: String) -> String {
-        var section = "<section aria-labelledby=\"about\">\n<h2 id=\"about\">What it shows</h2>\n"
+        var html = MarkupWriter(capacity: 1024, context: .html)
+        openSection(&html, id: "about", heading: "What it shows")
         let paragraphs = paragraphs(explanation)
-        section += paragraphs.isEmpty ? "<p class=\"r-muted\">No explanation given.</p>\n" : paragraphs.map { "<p>\(escaped($0, for: .html))</p>\n" }.joined()
-        return section + "</section>\n"
+        if paragraphs.isEmpty { html.line("p", [("class", "r-muted")], text: "No explanation given.") }
+        for paragraph in paragraphs { html.line("p", text: paragraph) }
+        html.close("section")
+        html.newline()
+        return html.text
     }
 
     /// How many times each cold signal's didSubscribe ran, and then each run: when, and which
     /// binding caused it (its ``SubscriptionChain``), linked to its row of the events table.
     static func runsSection(_ trace: Trace) -> String {
-        var section = "<section aria-labelledby=\"counts\">\n<h2 id=\"counts\">didSubscribe runs</h2>\n"
+        var html = MarkupWriter(capacity: 4096, context: .html)
+        openSection(&html, id: "counts", heading: "didSubscribe runs")
         let counts = coldSignals(trace)
         guard !counts.isEmpty else {
-            return section + "<p>No cold signal: nothing here has a didSubscribe of its own to run.</p>\n</section>\n"
+            html.line("p", text: "No cold signal: nothing here has a didSubscribe of its own to run.")
+            html.close("section")
+            html.newline()
+            return html.text
         }
-        section += "<p>How many times each cold signal's didSubscribe ran: its side effects, such as network requests.</p>\n"
-        section += "<table class=\"r-table r-counts\">\n<thead><tr><th scope=\"col\">cold signal</th><th scope=\"col\" class=\"r-number\">runs</th></tr></thead>\n<tbody>\n"
+        html.raw("<p>How many times each cold signal's didSubscribe ran: its side effects, such as network requests.</p>\n")
+        html.open("table", [("class", "r-table r-counts")])
+        html.newline()
+        headings(&html, [("cold signal", nil), ("runs", "r-number")])
         for count in counts {
-            section += "<tr><td>\(escaped(count.name, for: .html))</td><td class=\"r-number\">\(count.count)</td></tr>\n"
+            html.open("tr")
+            html.element("td", text: count.name)
+            html.element("td", [("class", "r-number")], text: String(count.count))
+            html.close("tr")
+            html.newline()
         }
-        section += "</tbody>\n</table>\n"
+        html.raw("</tbody>\n</table>\n")
         let runs = self.runs(trace)
-        guard !runs.isEmpty else { return section + "</section>\n" }
-        section += "<p>Which binding caused each run: the chain of subscriptions from the subscriber down to the cold signal, "
-            + "numbered as on the timeline's diamonds.</p>\n"
-        section += "<table class=\"r-table r-runs\">\n<thead><tr><th scope=\"col\">cold signal</th><th scope=\"col\" class=\"r-number\">run</th>"
-            + "<th scope=\"col\" class=\"r-number\">time (s)</th><th scope=\"col\">caused by</th>"
-            + "<th scope=\"col\" class=\"r-number\">event</th></tr></thead>\n<tbody>\n"
-        for run in runs {
-            section += "<tr><td>\(escaped(run.signal, for: .html))</td><td class=\"r-number\">\(run.number)</td>"
-                + "<td class=\"r-number\">\(SecondsFormat(precision: .decimals(6)).format(run.time))</td>"
-                + "<td>\(escaped(shortened(run.chain.text, to: cellLimit), for: .html))</td>"
-                + "<td class=\"r-number\">\(eventReference(run.event))</td></tr>\n"
+        guard !runs.isEmpty else {
+            html.close("section")
+            html.newline()
+            return html.text
         }
-        return section + "</tbody>\n</table>\n</section>\n"
+        html.raw("<p>Which binding caused each run: the chain of subscriptions from the subscriber down to the cold signal, "
+            + "numbered as on the timeline's diamonds.</p>\n")
+        html.open("table", [("class", "r-table r-runs")])
+        html.newline()
+        headings(&html, [("cold signal", nil), ("run", "r-number"), ("time (s)", "r-number"), ("caused by", nil), ("event", "r-number")])
+        for run in runs {
+            html.open("tr")
+            html.element("td", text: run.signal)
+            html.element("td", [("class", "r-number")], text: String(run.number))
+            html.element("td", [("class", "r-number")], text: SecondsFormat(precision: .decimals(6)).format(run.time))
+            html.element("td", text: shortened(run.chain.text, to: cellLimit))
+            html.open("td", [("class", "r-number")])
+            eventReference(&html, run.event)
+            html.close("td")
+            html.close("tr")
+            html.newline()
+        }
+        html.raw("</tbody>\n</table>\n</section>\n")
+        return html.text
     }
 
     /// Every didSubscribe run of a cold signal, in trace order: the signal's name, the run's number
@@ -215,37 +340,66 @@ enum ReportPage {
     /// difference marked (``MarbleComparison/sideBySide``); then the ones that held. `hint` says, in
     /// parentheses, what else reports them.
     static func expectationsSection(_ expectations: [ExpectationOutcome], hint: Hint? = nil) -> String {
-        var section = "<section class=\"r-expectations\" aria-labelledby=\"expectations\">\n"
-            + "<h2 id=\"expectations\">✗ \(expectations.summary)</h2>\n"
-            + "<p>What the runtime did is not what the scenario file's <code>expect</code> lines say"
-            + (hint.map { " (" + $0.html + ")" } ?? "") + ".</p>\n"
+        var html = MarkupWriter(capacity: 4096, context: .html)
+        openSection(&html, id: "expectations", heading: "✗ \(expectations.summary)", class: "r-expectations")
+        html.raw("<p>What the runtime did is not what the scenario file's <code>expect</code> lines say")
+        if let hint {
+            html.write(" (")
+            hint.write(to: &html)
+            html.write(")")
+        }
+        html.raw(".</p>\n")
         for (number, expectation) in expectations.failed.enumerated() {
             guard number < ExpectationOutcome.failuresShownWithMarbles else {
                 // The rest by line alone: a page in proportion to the file, however many failed.
                 let rest = expectations.failed.dropFirst(number)
-                section += "<p>Also failed: " + rest.map { "line \($0.line)" }.joined(separator: ", ") + ".</p>\n"
+                html.line("p", text: "Also failed: " + rest.map { "line \($0.line)" }.joined(separator: ", ") + ".")
                 break
             }
-            section += "<div class=\"r-expectation\"><p><strong>Line \(expectation.line)</strong>, "
-                + "<code>\(escaped(shortened(expectation.subject, to: cellLimit), for: .html))</code>: "
-                + "\(escaped(expectation.problem ?? "", for: .html))</p>\n"
+            html.open("div", [("class", "r-expectation")])
+            html.open("p")
+            html.element("strong", text: "Line \(expectation.line)")
+            html.write(", ")
+            html.element("code", text: shortened(expectation.subject, to: cellLimit))
+            html.write(": " + (expectation.problem ?? ""))
+            html.close("p")
+            html.newline()
             if let comparison = expectation.comparison {
-                let lines = comparison.sideBySide.enumerated().map { index, line in
-                    index < 2 ? escaped(line, for: .html) : "<span class=\"r-caret\">\(escaped(line, for: .html))</span>"
+                html.open("pre", [("class", "r-marbles")])
+                html.open("code")
+                for (index, line) in comparison.sideBySide.enumerated() {
+                    if index > 0 { html.raw("\n") }
+                    if index < 2 { html.write(line) } else { html.element("span", [("class", "r-caret")], text: line) }
                 }
-                section += "<pre class=\"r-marbles\"><code>\(lines.joined(separator: "\n"))</code></pre>\n"
+                html.close("code")
+                html.close("pre")
+                html.newline()
             } else {
-                section += "<p>Expected: <code>\(escaped(expectation.expected.text, for: .html))</code></p>\n"
+                html.open("p")
+                html.write("Expected: ")
+                html.element("code", text: expectation.expected.text)
+                html.close("p")
+                html.newline()
             }
-            section += "</div>\n"
+            html.close("div")
+            html.newline()
         }
         let held = expectations.filter(\.passed)
         if !held.isEmpty {
-            section += "<p class=\"r-muted\">✓ Held: " + held.map {
-                "line \($0.line), <code>\(escaped(shortened($0.subject, to: cellLimit), for: .html))</code>"
-            }.joined(separator: "; ") + ".</p>\n"
+            html.open("p", [("class", "r-muted")])
+            html.write("✓ Held: ")
+            for (index, expectation) in held.enumerated() {
+                if index > 0 { html.write("; ") }
+                html.write("line \(expectation.line), ")
+                html.element("code", text: shortened(expectation.subject, to: cellLimit))
+            }
+            html.write(".")
+            html.close("p")
+            html.newline()
         }
-        return section + "</section>\n"
+        html.close("section")
+        html.newline()
+        return html.text
     }
 
     /// The explanation's paragraphs: blank-line separated, whitespace runs joined.
@@ -272,22 +426,42 @@ enum ReportPage {
 
     /// A reference to event `index`: a link to its row of the events table, or plain `#N` when the
     /// table stops before it (``eventTableLimit``), so that no link leads nowhere.
+    static func eventReference(_ html: inout MarkupWriter, _ index: Int) {
+        if index < eventTableLimit {
+            html.element("a", [("href", "#event-\(index)")], text: "#\(index)")
+        } else {
+            html.write("#\(index)")
+        }
+    }
+
+    /// ``eventReference(_:_:)`` as a piece of HTML.
     static func eventReference(_ index: Int) -> String {
-        index < eventTableLimit ? "<a href=\"#event-\(index)\">#\(index)</a>" : "#\(index)"
+        var html = MarkupWriter(capacity: 64, context: .html)
+        eventReference(&html, index)
+        return html.text
     }
 
     /// The events table: a row per event, the first `limit` of them when there are more, under a
     /// line that says how many are shown, and then `hint` (how to get them all).
     static func eventsTable(_ trace: Trace, limit: Int = eventTableLimit, hint: Hint? = nil) -> String {
         let shown = min(trace.events.count, max(limit, 0))
-        var table = ""
+        var html = MarkupWriter(capacity: 256 * shown + 1024, context: .html)
         if shown < trace.events.count {
-            table += "<p class=\"r-cap\" id=\"events-cap\"><strong>Showing the first \(grouped(shown)) of \(grouped(trace.events.count)) events.</strong> "
-                + "The table stops there so that the page stays small." + (hint.map { " " + $0.html } ?? "") + "</p>\n"
+            html.open("p", [("class", "r-cap"), ("id", "events-cap")])
+            html.element("strong", text: "Showing the first \(grouped(shown)) of \(grouped(trace.events.count)) events.")
+            html.write(" The table stops there so that the page stays small.")
+            if let hint {
+                html.write(" ")
+                hint.write(to: &html)
+            }
+            html.close("p")
+            html.newline()
         }
-        table += "<table class=\"r-table r-events\" id=\"events\">\n<thead><tr><th scope=\"col\" class=\"r-number\">#</th><th scope=\"col\" class=\"r-number\">time (s)</th>"
-            + "<th scope=\"col\">event</th><th scope=\"col\">subscription or signal</th><th scope=\"col\">value</th>"
-            + "<th scope=\"col\">replayed</th><th scope=\"col\">cause</th></tr></thead>\n<tbody>\n"
+        html.open("table", [("class", "r-table r-events"), ("id", "events")])
+        html.newline()
+        headings(&html, [("#", "r-number"), ("time (s)", "r-number"), ("event", nil), ("subscription or signal", nil), ("value", nil),
+                         ("replayed", nil), ("cause", nil)])
+        let seconds = SecondsFormat(precision: .decimals(6))
         for (index, event) in trace.events[..<shown].enumerated() {
             let (kind, about, said) = words(event.kind, in: trace)
             var value = said
@@ -297,24 +471,31 @@ enum ReportPage {
                 let chain = SubscriptionChain(leadingTo: subscription, in: trace)
                 if chain.hasCause, chain.text != about { value = "caused by " + chain.text }
             }
-            var row = "<tr id=\"event-\(index)\" data-event=\"\(index)\""
-            if let cause = event.cause { row += " data-cause=\"\(cause)\"" }
-            row += " class=\"r-kind-\(kind)\">"
-            row += "<td class=\"r-number\">\(index)</td><td class=\"r-number\">\(SecondsFormat(precision: .decimals(6)).format(event.time))</td>"
-            row += "<td><code>\(kind)</code></td><td>\(escaped(shortened(about, to: cellLimit), for: .html))</td>"
-                + "<td>\(escaped(shortened(value, to: cellLimit), for: .html))</td>"
-            row += "<td>\(event.kind.isReplayed ? "replayed" : "")</td>"
+            html.open("tr", [("id", "event-\(index)"), ("data-event", String(index))]
+                + (event.cause.map { [("data-cause", String($0))] } ?? []) + [("class", "r-kind-\(kind)")])
+            html.element("td", [("class", "r-number")], text: String(index))
+            html.element("td", [("class", "r-number")], text: seconds.format(event.time))
+            html.open("td")
+            html.element("code", text: kind)
+            html.close("td")
+            html.element("td", text: shortened(about, to: cellLimit))
+            html.element("td", text: shortened(value, to: cellLimit))
+            html.element("td", text: event.kind.isReplayed ? "replayed" : "")
+            html.open("td")
             if let cause = event.cause {
                 // A cause past the table's last row has no row to link to.
-                let valid = cause >= 0 && cause < shown
-                row += valid ? "<td><a href=\"#event-\(cause)\">#\(cause)</a></td>" : "<td>#\(cause)</td>"
-            } else {
-                row += "<td></td>"
+                if cause >= 0 && cause < shown {
+                    html.element("a", [("href", "#event-\(cause)")], text: "#\(cause)")
+                } else {
+                    html.write("#\(cause)")
+                }
             }
-            table += row + "</tr>\n"
+            html.close("td")
+            html.close("tr")
+            html.newline()
         }
-        table += "</tbody>\n</table>\n"
-        return table
+        html.raw("</tbody>\n</table>\n")
+        return html.text
     }
 
     /// `1234567` as `1,234,567`.
@@ -355,25 +536,33 @@ enum ReportPage {
 
     /// The page's head: its title, description and style sheet, and `style`, rules of the page's own.
     static func head(title: String, description: String, style: String = "") -> String {
-        """
-        <!DOCTYPE html>
-        <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
-        <head>
-        <meta charset="utf-8"/>
-        <meta name="viewport" content="width=device-width, initial-scale=1"/>
-        <meta name="color-scheme" content="light dark"/>
-        <meta name="generator" content="sigviz"/>
-        <meta name="description" content="\(escaped(description, for: .html))"/>
-        <title>\(escaped(title, for: .html))</title>
-        <style>\(styleSheet)\(style)</style>
-        </head>
-        <body>
-
-        """
+        var html = MarkupWriter(capacity: 8192, context: .html)
+        html.raw("<!DOCTYPE html>\n")
+        html.open("html", [("xmlns", "http://www.w3.org/1999/xhtml"), ("lang", "en")])
+        html.newline()
+        html.open("head")
+        html.newline()
+        for attributes in [[("charset", "utf-8")], [("name", "viewport"), ("content", "width=device-width, initial-scale=1")],
+                           [("name", "color-scheme"), ("content", "light dark")], [("name", "generator"), ("content", "sigviz")],
+                           [("name", "description"), ("content", description)]] {
+            html.empty("meta", attributes)
+            html.newline()
+        }
+        html.line("title", text: title)
+        // The style sheet is this module's (report.css, the palette) and the page's own rules:
+        // markup of its own, without `<` or `&`.
+        html.open("style")
+        html.raw(styleSheet + style)
+        html.close("style")
+        html.newline()
+        html.raw("</head>\n<body>\n")
+        return html.text
     }
 
     static func footer() -> String {
-        "<footer class=\"r-footer\">Made by sigviz from recorded traces of the ReactiveCocoa 2.5 runtime on virtual time.</footer>\n"
+        var html = MarkupWriter(capacity: 256, context: .html)
+        html.line("footer", [("class", "r-footer")], text: "Made by sigviz from recorded traces of the ReactiveCocoa 2.5 runtime on virtual time.")
+        return html.text
     }
 
     /// The page's style sheet: the theme's colours as custom properties (from ``Palette``, as the

@@ -1,9 +1,10 @@
 import Tracer
 
-/// Builds SVG text deterministically: attributes in the order given, numbers
-/// in a fixed format, every piece of text escaped for `context` (an SVG document's, or an SVG
-/// inside an HTML page's).
-struct SVGWriter {
+/// Builds markup deterministically, an SVG document or an HTML page: attributes in the order
+/// given, numbers in a fixed format, every piece of text and every attribute value escaped for
+/// `context` (``MarkupContext``). Only ``raw(_:)`` writes as it is given: this module's constant
+/// markup, or a diagram another writer made.
+struct MarkupWriter {
     private(set) var text = ""
     /// How text and attribute values are escaped.
     let context: MarkupContext
@@ -37,6 +38,12 @@ struct SVGWriter {
         close(name)
     }
 
+    /// Writes `<name attributes>escaped content</name>` and a line break: a line of a page.
+    mutating func line(_ name: String, _ attributes: [(String, String)] = [], text content: String) {
+        element(name, attributes, text: content)
+        newline()
+    }
+
     /// The longest tooltip, in characters.
     static let tooltipLimit = 300
 
@@ -48,7 +55,12 @@ struct SVGWriter {
     /// Writes `content` as text, escaped.
     mutating func write(_ content: String) { text += escaped(content, for: context) }
 
-    /// Writes markup as it is: only for constant text written by this module.
+    /// Writes `content` as text escaped for `context` rather than the writer's: the text of an
+    /// HTML `<pre>` (``MarkupContext/preformattedHTML``), which keeps its line breaks.
+    mutating func write(_ content: String, as context: MarkupContext) { text += escaped(content, for: context) }
+
+    /// Writes markup as it is: only for constant markup written by this module, or what another
+    /// writer made.
     mutating func raw(_ markup: String) { text += markup }
 
     mutating func newline() { text += "\n" }
