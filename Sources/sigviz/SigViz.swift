@@ -50,32 +50,9 @@ extension SigViz {
         var verbose = false
 
         func run(on console: Console) throws {
-            let width = Catalog.scenarios.map(\.name.count).max() ?? 0
-            var text = ""
-            for scenario in Catalog.scenarios {
-                let name = scenario.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                // As wide as "experiment N", so the titles line up.
-                let experiment = scenario.experiment == 0 ? "(no article)" : "experiment \(scenario.experiment)"
-                text += "\(name)  \(experiment)  \(scenario.title)\n"
-                if verbose { text += wrapped(scenario.summary, indent: 4) + "\n\n" }
-            }
-            try console.write(text)
+            var list = ListPipeline()
+            list.verbose = verbose
+            try list.run(on: console)
         }
     }
-}
-
-/// Wraps `text` at 100 columns, indenting every line.
-func wrapped(_ text: String, indent: Int) -> String {
-    let prefix = String(repeating: " ", count: indent)
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-        if !line.isEmpty, line.count + word.count + 1 > 100 - indent {
-            lines.append(prefix + line)
-            line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(prefix + line) }
-    return lines.joined(separator: "\n")
 }
