@@ -146,7 +146,7 @@ struct ScenarioParserTests {
         ("cold c: +1 next \"a\"\nlet d = c | take 1.5", 2, 18, "take needs a whole number from 0 to 1000000"),
         ("subject s\nsubscribe \"S\" s", 2, 15, "expected 'to', found 's'"),
         ("subject s\nat 1 send s \"x\" extra", 2, 17, "expected the end of the line, found 'extra'"),
-        ("subject s\nat x send s \"x\"", 2, 4, "expected a time in seconds after 'at', found 'x'"),
+        ("subject s\nat x send s \"x\"", 2, 4, "expected a time in seconds after 'at' (seconds as 1.5 or 1.5s, or milliseconds as 300ms), found 'x'"),
         ("subject s\nsend s \"a\" ; ", 2, 12, "unexpected ';'"),
         ("title \"\u{7}\"", 1, 8, "a control character in a string; write it as \\u{7}"),
     ])

@@ -93,10 +93,10 @@ struct TimeOperatorScenarioTests {
 
     @Test("bad arguments are refused with their file, line and column", arguments: [
         ("let t = interval 0", 1, 18, "an interval is more than 0 seconds"),
-        ("let t = interval", 1, 17, "expected the seconds between values, found the end of the line"),
+        ("let t = interval", 1, 17, "expected the seconds between values (seconds as 1.5 or 1.5s, or milliseconds as 300ms), found the end of the line"),
         ("let t = interval 2000000", 1, 18, "a time is at most 1000000 seconds"),
         ("subject s\nlet d = s | delay -1", 2, 19, "unexpected '-'"),
-        ("subject s\nlet d = s | throttle \"x\"", 2, 22, "expected the seconds without a value before the last is sent, found '\"x\"'"),
+        ("subject s\nlet d = s | throttle \"x\"", 2, 22, "expected the seconds without a value before the last is sent (seconds as 1.5 or 1.5s, or milliseconds as 300ms), found '\"x\"'"),
         ("subject s\nlet d = s | bufferWithTime", 2, 27, "expected the seconds each buffer collects for"),
         ("subject s\nlet d = s | timeout 2000000", 2, 21, "a time is at most 1000000 seconds"),
         ("subject s\nlet d = s | sample clock", 2, 20, "'clock' is not declared"),

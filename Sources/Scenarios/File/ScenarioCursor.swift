@@ -55,12 +55,30 @@ extension ScenarioParser {
             return value
         }
 
+        /// The forms a time is written in, for messages.
+        static let timeForms = "seconds as 1.5 or 1.5s, or milliseconds as 300ms"
+
         /// A time in seconds, at most 1,000,000: every time of a file (`at`, `until`, a cold
-        /// signal's offsets) is read here, so that none can overflow the scheduler's nanoseconds.
+        /// signal's offsets, an operator's seconds, the frame) is read here, so that none can
+        /// overflow the scheduler's nanoseconds. It is a number of seconds, with its unit written
+        /// against it or without: `1.5`, `1.5s`, `300ms`.
         /// - Parameter errorColumn: Where a time past the limit is reported; the number's column by default.
         mutating func time(_ what: String, errorColumn: Int? = nil) throws(Failure) -> Double {
             let column = errorColumn ?? self.column
-            let value = try number(what)
+            guard case .number(var value)? = current?.kind, let number = current else {
+                throw fail("expected \(what) (\(Self.timeForms))")
+            }
+            index += 1
+            // A unit written against the number: `1s`, `300ms` (a word after a space is the next word).
+            if let unit = current, case .word(let word) = unit.kind, unit.column == number.column + number.text.count {
+                switch word {
+                case "s": break
+                case "ms": value /= 1000
+                default:
+                    throw Failure(column: unit.column, message: "'\(ScenarioParser.shortened(word))' is not a unit of time: write \(Self.timeForms)")
+                }
+                index += 1
+            }
             guard value <= 1_000_000 else { throw Failure(column: column, message: "a time is at most 1000000 seconds") }
             return value
         }

@@ -64,7 +64,7 @@ struct ScenarioParser {
         case "frame":
             try once("frame", at: start)
             let column = cursor.column
-            let frame = try cursor.number("the seconds per marble frame")
+            let frame = try cursor.time("the seconds per marble frame")
             guard frame > 0, frame <= 3600 else { throw Failure(column: column, message: "a frame is more than 0 and at most 3600 seconds") }
             scenario.frame = frame
             scenario.hasFrameLine = true
