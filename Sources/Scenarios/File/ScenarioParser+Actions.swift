@@ -37,6 +37,13 @@ extension ScenarioParser {
                 noteSubscription(label, at: time)
                 return .subscribeLabel(label, to: target, until: until)
             }
+            // `subscribe View to q`: a label written without its quotes.
+            if case .word(let word)? = cursor.current?.kind, names[word] == nil,
+               cursor.tokens.indices.contains(cursor.index + 1), cursor.tokens[cursor.index + 1].word == "to" {
+                let target = cursor.tokens.indices.contains(cursor.index + 2) ? Self.shortened(cursor.tokens[cursor.index + 2].text) : "NAME"
+                throw Failure(column: cursor.column, message: "'\(Self.shortened(word))' is not declared; a subscriber's label is "
+                    + "written in double quotes: subscribe \"\(Self.shortened(word))\" to \(target)")
+            }
             let subject = try reference(&cursor, subjects, what: "a subscriber's label in double quotes, or a subject")
             try cursor.keyword("to")
             return .subscribeSubject(subject, to: try reference(&cursor, signals, what: "a signal"))

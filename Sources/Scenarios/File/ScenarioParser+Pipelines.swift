@@ -108,6 +108,9 @@ extension ScenarioParser {
                 throw Failure(column: column, message: "'\(word)' waits for a value and returns it, not a signal, so it "
                     + "ends no pipeline; the first value as a signal is 'take 1'" + (word == "toArray" ? ", all of them 'collect'" : ""))
             }
+            if let other = OperatorDefinition.otherLibraryNames.first(where: { $0.words.contains(word) }) {
+                throw Failure(column: column, message: "'\(word)' is not an operator of RAC 2.5: " + other.instead)
+            }
             throw Failure(column: column, message: "'\(Self.shortened(word))' is not an operator" + Self.closestOperators(to: word))
         }
         let definition = OperatorDefinition.table[index]

@@ -1,5 +1,6 @@
 extension OperatorDefinition {
-    /// docs/scenario-format.md's operator table, written from ``table`` and ``refused``: each
+    /// docs/scenario-format.md's operator table, written from ``table``, ``refused`` and
+    /// ``otherLibraryNames``: each
     /// operator's forms, as the parser reads them, and what it does.
     static var reference: String {
         var lines = ["| operator | meaning |", "| --- | --- |"]
@@ -9,6 +10,9 @@ extension OperatorDefinition {
         }
         for (words, reason) in refused {
             lines.append("| \(cell(words.map { "`\($0)`" }.joined(separator: ", "))) | refused: \(cell(reason)) |")
+        }
+        for (words, instead) in otherLibraryNames {
+            lines.append("| \(cell(words.map { "`\($0)`" }.joined(separator: ", "))) | other libraries' name; refused, saying: \(cell(instead)) |")
         }
         return lines.joined(separator: "\n")
     }
