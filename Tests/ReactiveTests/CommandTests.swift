@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Reactive
 
@@ -348,6 +349,14 @@ private let notEnabled = "\(CommandError.notEnabled)"
         }
         scheduler.advance(to: 10)
         #expect(failure.withLock { $0 } as? CommandError == .notEnabled)
+        // As RAC gives it (RACCommandSpec): RACCommandErrorDomain, RACCommandErrorNotEnabled, and the command under
+        // RACUnderlyingCommandErrorKey, so code matching on the domain and the code works.
+        let refusal = failure.withLock { $0 }.map { $0 as NSError }
+        #expect(refusal?.domain == "RACCommandErrorDomain")
+        #expect(refusal?.code == 1)
+        #expect(refusal?.localizedDescription == "The command is disabled and cannot be executed")
+        #expect((refusal?.userInfo["RACUnderlyingCommandErrorKey"] as AnyObject?) === command)
+        #expect((failure.withLock { $0 } as? CommandError)?.command === command)
         #expect(blockRuns.value == 0)
         #expect(subscriptions.value == 0)
 

@@ -284,6 +284,10 @@ private func deadline() -> DispatchTime { .now() + .seconds(60) }
         ])
         let error = try #require(received.withLock { $0 })
         #expect(error as? TimeoutError == TimeoutError(interval: 1))
+        // As RAC gives it (RACSignalSpec): RACSignalErrorDomain, RACSignalErrorTimedOut (1), no user info.
+        #expect((error as NSError).domain == "RACSignalErrorDomain")
+        #expect((error as NSError).code == 1)
+        #expect((error as NSError).userInfo.isEmpty)
         #expect(subscriptions.value == 2)
         #expect(disposals.value == 2, "timing out disposes the receiver's subscription")
     }

@@ -260,7 +260,7 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
     public func execute(_ input: Input) -> Signal<Output> {
         // `immediateEnabled` replays a value to every subscriber, so waiting for it is safe.
         let refusal: Signal<Output>? = Probe.plumbing {
-            immediateEnabled.first() == true ? nil : .error(CommandError.notEnabled)
+            immediateEnabled.first() == true ? nil : .error(CommandError.notEnabled(by: self))
         }
         if let refusal { return refusal }
 

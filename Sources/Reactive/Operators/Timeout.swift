@@ -1,7 +1,8 @@
 import Foundation
 
 /// The error ``Signal/timeout(_:on:)`` sends when its receiver does not
-/// terminate in time (RAC's `RACSignalErrorTimedOut` in `RACSignalErrorDomain`).
+/// terminate in time (RAC's `RACSignalErrorTimedOut` in `RACSignalErrorDomain`). As an `NSError`
+/// it is RAC's: domain `RACSignalErrorDomain` (``errorDomain``), code 1, no user info.
 ///
 /// ```swift
 /// request.timeout(5, on: .main).subscribe(error: { error in
@@ -17,6 +18,17 @@ public struct TimeoutError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "timed out after \(interval) s" }
+}
+
+extension TimeoutError: CustomNSError {
+    /// RAC's `RACSignalErrorDomain`.
+    public static let errorDomain = "RACSignalErrorDomain"
+
+    /// RAC's code: `RACSignalErrorTimedOut`, 1.
+    public var errorCode: Int { 1 }
+
+    /// None, as RAC gives none.
+    public var errorUserInfo: [String: Any] { [:] }
 }
 
 extension Signal {
