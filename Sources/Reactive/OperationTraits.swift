@@ -51,6 +51,7 @@ extension SignalOperation.Name {
         case .all: Traits(.folded)
         case .not: Traits(.carriedOrDropped)
         case .and: Traits(.carriedOrDropped)
+        case .or: Traits(.carriedOrDropped)
         case .materialize: Traits(.carriedOrDropped)
         case .dematerialize: Traits(.carriedOrDropped)
         case .doNext: Traits(.carriedOrDropped)

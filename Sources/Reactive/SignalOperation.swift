@@ -81,6 +81,8 @@ public enum SignalOperation: Sendable, Hashable {
     case not
     /// `-and`.
     case and
+    /// `-or`.
+    case or
     /// `-materialize`.
     case materialize
     /// `-dematerialize`.
@@ -188,7 +190,7 @@ extension SignalOperation {
     public enum Name: String, Sendable, CaseIterable {
         case `return`, error, interval, `defer`, createSignal, merge, concat, combineLatest, combineLatestReduce, zip, `if`
         case map, mapReplace, filter, ignoreValues, take, skip, takeLast, takeWhile, skipWhile, distinctUntilChanged
-        case scan, scanWithIndex, aggregate, combinePrevious, collect, any, all, not, and, materialize, dematerialize
+        case scan, scanWithIndex, aggregate, combinePrevious, collect, any, all, not, and, or, materialize, dematerialize
         case doNext, doError, doCompleted, initially, finally, flattenMap, flatten, concatSignals, switchToLatest
         case startWith, then, thenBlock, combineLatestWith, zipWith, takeUntil, takeUntilReplacement, sample, `catch`, catchTo
         case retry, `repeat`, delay, throttle, bufferWithTime, timeout, deliverOn, subscribeOn, groupBy, group
@@ -245,7 +247,7 @@ extension SignalOperation {
         case .channelTerminal(let leading, let values, let other):
             [("leading", .flag(leading)), ("values", .signal(values)), ("other", .signal(other))]
         case .defer, .createSignal, .map, .filter, .ignoreValues, .takeWhile, .skipWhile, .distinctUntilChanged, .scan,
-             .scanWithIndex, .aggregate, .combinePrevious, .collect, .all, .not, .and, .materialize, .dematerialize,
+             .scanWithIndex, .aggregate, .combinePrevious, .collect, .all, .not, .and, .or, .materialize, .dematerialize,
              .doNext, .doError, .doCompleted, .initially, .finally, .flattenMap, .concatSignals, .switchToLatest, .then, .thenBlock,
              .catch, .repeat, .multicast, .publish, .replay, .replayLast, .replayLazily, .autoconnect,
              .commandExecutionSignals, .commandErrors, .commandExecuting, .commandEnabled:
@@ -286,6 +288,7 @@ extension SignalOperation {
         case .all: .all
         case .not: .not
         case .and: .and
+        case .or: .or
         case .materialize: .materialize
         case .dematerialize: .dematerialize
         case .doNext: .doNext
@@ -397,6 +400,7 @@ extension SignalOperation {
         case .all: .all
         case .not: .not
         case .and: .and
+        case .or: .or
         case .materialize: .materialize
         case .dematerialize: .dematerialize
         case .doNext: .doNext

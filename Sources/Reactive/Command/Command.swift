@@ -214,12 +214,12 @@ public final class Command<Input: Sendable, Output: Sendable>: Sendable {
         let moreExecutionsAllowed = Signal<Bool>.choosing(
             allowsConcurrentExecutionChanges.startWith(false),
             then: .return(true),
-            else: immediateExecuting.negated())
+            else: immediateExecuting.not())
 
         let enabledSignal = enabled.map { $0.startWith(true) } ?? .return(true)
 
         let immediateEnabled = Signal.combineLatest([enabledSignal, moreExecutionsAllowed])
-            .allTrue()
+            .and()
             .take(until: deallocation)
             .replayLast()
 
