@@ -18,5 +18,6 @@ extension OperatorDefinition {
         (["do", "tap", "on", "handleEvents"], "`doNext`, `doError` or `doCompleted` (and `initially`, `finally`)"),
         (["catchError", "catch", "flatMapError"], "`catchTo return \"TEXT\"` or `catchTo NAME`: on error, switch to a value or a declared signal"),
         (["startWithValue"], "`startWith \"TEXT\"`"),
+        (["observeOn", "observe"], "`deliverOn SCHEDULER`: the events passed on from work on a declared scheduler"),
     ]
 }
