@@ -41,6 +41,8 @@ extension SignalOperation.Name {
         case .takeLast: Traits(.carriedOrDropped)
         case .takeWhile: Traits(.carriedOrDropped, selector: "takeWhileBlock")
         case .skipWhile: Traits(.carriedOrDropped, selector: "skipWhileBlock")
+        case .takeUntilBlock: Traits(.carriedOrDropped)
+        case .skipUntilBlock: Traits(.carriedOrDropped)
         case .distinctUntilChanged: Traits(.carriedOrDropped)
         case .scan: Traits(.carriedOrDropped, selector: "scanWithStart")
         case .scanWithIndex: Traits(.carriedOrDropped, selector: "scanWithStart")

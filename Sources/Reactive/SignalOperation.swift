@@ -61,6 +61,10 @@ public enum SignalOperation: Sendable, Hashable {
     case takeWhile
     /// `-skipWhileBlock:`.
     case skipWhile
+    /// `-takeUntilBlock:`.
+    case takeUntilBlock
+    /// `-skipUntilBlock:`.
+    case skipUntilBlock
     /// `-distinctUntilChanged`.
     case distinctUntilChanged
     /// `-scanWithStart:reduce:`.
@@ -189,7 +193,7 @@ extension SignalOperation {
     /// format writes it.
     public enum Name: String, Sendable, CaseIterable {
         case `return`, error, interval, `defer`, createSignal, merge, concat, combineLatest, combineLatestReduce, zip, `if`
-        case map, mapReplace, filter, ignoreValues, take, skip, takeLast, takeWhile, skipWhile, distinctUntilChanged
+        case map, mapReplace, filter, ignoreValues, take, skip, takeLast, takeWhile, skipWhile, takeUntilBlock, skipUntilBlock, distinctUntilChanged
         case scan, scanWithIndex, aggregate, combinePrevious, collect, any, all, not, and, or, materialize, dematerialize
         case doNext, doError, doCompleted, initially, finally, flattenMap, flatten, concatSignals, switchToLatest
         case startWith, then, thenBlock, combineLatestWith, zipWith, takeUntil, takeUntilReplacement, sample, `catch`, catchTo
@@ -246,7 +250,7 @@ extension SignalOperation {
         case .channelSubject(let leading): [("leading", .flag(leading))]
         case .channelTerminal(let leading, let values, let other):
             [("leading", .flag(leading)), ("values", .signal(values)), ("other", .signal(other))]
-        case .defer, .createSignal, .map, .filter, .ignoreValues, .takeWhile, .skipWhile, .distinctUntilChanged, .scan,
+        case .defer, .createSignal, .map, .filter, .ignoreValues, .takeWhile, .skipWhile, .takeUntilBlock, .skipUntilBlock, .distinctUntilChanged, .scan,
              .scanWithIndex, .aggregate, .combinePrevious, .collect, .all, .not, .and, .or, .materialize, .dematerialize,
              .doNext, .doError, .doCompleted, .initially, .finally, .flattenMap, .concatSignals, .switchToLatest, .then, .thenBlock,
              .catch, .repeat, .multicast, .publish, .replay, .replayLast, .replayLazily, .autoconnect,
@@ -278,6 +282,8 @@ extension SignalOperation {
         case .takeLast: .takeLast
         case .takeWhile: .takeWhile
         case .skipWhile: .skipWhile
+        case .takeUntilBlock: .takeUntilBlock
+        case .skipUntilBlock: .skipUntilBlock
         case .distinctUntilChanged: .distinctUntilChanged
         case .scan: .scan
         case .scanWithIndex: .scanWithIndex
@@ -390,6 +396,8 @@ extension SignalOperation {
         case .takeLast: count("count").flatMap { $0 }.map { .takeLast(count: $0) }
         case .takeWhile: .takeWhile
         case .skipWhile: .skipWhile
+        case .takeUntilBlock: .takeUntilBlock
+        case .skipUntilBlock: .skipUntilBlock
         case .distinctUntilChanged: .distinctUntilChanged
         case .scan: .scan
         case .scanWithIndex: .scanWithIndex
