@@ -38,6 +38,8 @@ public enum SignalOperation: Sendable, Hashable {
     case combineLatestReduce(signals: [Int?])
     /// `+zip:`: the nth values of each, together.
     case zip(signals: [Int?])
+    /// `+zip:reduce:`.
+    case zipReduce(signals: [Int?])
     /// `+if:then:else:`: `then` while `condition`'s latest value is true, `else` otherwise.
     case `if`(condition: Int?, then: Int?, else: Int?)
 
@@ -61,6 +63,8 @@ public enum SignalOperation: Sendable, Hashable {
     case takeWhile
     /// `-skipWhileBlock:`.
     case skipWhile
+    /// `-reduceEach:`.
+    case reduceEach
     /// `-takeUntilBlock:`.
     case takeUntilBlock
     /// `-skipUntilBlock:`.
@@ -192,8 +196,8 @@ extension SignalOperation {
     /// The operations by name: RAC's selector without its colons and arguments, as the trace
     /// format writes it.
     public enum Name: String, Sendable, CaseIterable {
-        case `return`, error, interval, `defer`, createSignal, merge, concat, combineLatest, combineLatestReduce, zip, `if`
-        case map, mapReplace, filter, ignoreValues, take, skip, takeLast, takeWhile, skipWhile, takeUntilBlock, skipUntilBlock, distinctUntilChanged
+        case `return`, error, interval, `defer`, createSignal, merge, concat, combineLatest, combineLatestReduce, zip, zipReduce, `if`
+        case map, mapReplace, filter, ignoreValues, take, skip, takeLast, takeWhile, skipWhile, reduceEach, takeUntilBlock, skipUntilBlock, distinctUntilChanged
         case scan, scanWithIndex, aggregate, combinePrevious, collect, any, all, not, and, or, materialize, dematerialize
         case doNext, doError, doCompleted, initially, finally, flattenMap, flatten, concatSignals, switchToLatest
         case startWith, then, thenBlock, combineLatestWith, zipWith, takeUntil, takeUntilReplacement, sample, `catch`, catchTo
@@ -229,7 +233,7 @@ extension SignalOperation {
              .timeout(let seconds, let scheduler):
             [("seconds", .seconds(seconds)), ("scheduler", .text(scheduler))]
         case .merge(let signals), .concat(let signals), .combineLatest(let signals), .combineLatestReduce(let signals),
-             .zip(let signals):
+             .zip(let signals), .zipReduce(let signals):
             [("signals", .signals(signals))]
         case .if(let condition, let then, let otherwise):
             [("condition", .signal(condition)), ("then", .signal(then)), ("else", .signal(otherwise))]
@@ -250,7 +254,7 @@ extension SignalOperation {
         case .channelSubject(let leading): [("leading", .flag(leading))]
         case .channelTerminal(let leading, let values, let other):
             [("leading", .flag(leading)), ("values", .signal(values)), ("other", .signal(other))]
-        case .defer, .createSignal, .map, .filter, .ignoreValues, .takeWhile, .skipWhile, .takeUntilBlock, .skipUntilBlock, .distinctUntilChanged, .scan,
+        case .defer, .createSignal, .map, .filter, .ignoreValues, .takeWhile, .skipWhile, .reduceEach, .takeUntilBlock, .skipUntilBlock, .distinctUntilChanged, .scan,
              .scanWithIndex, .aggregate, .combinePrevious, .collect, .all, .not, .and, .or, .materialize, .dematerialize,
              .doNext, .doError, .doCompleted, .initially, .finally, .flattenMap, .concatSignals, .switchToLatest, .then, .thenBlock,
              .catch, .repeat, .multicast, .publish, .replay, .replayLast, .replayLazily, .autoconnect,
@@ -272,6 +276,7 @@ extension SignalOperation {
         case .combineLatest: .combineLatest
         case .combineLatestReduce: .combineLatestReduce
         case .zip: .zip
+        case .zipReduce: .zipReduce
         case .if: .if
         case .map: .map
         case .mapReplace: .mapReplace
@@ -282,6 +287,7 @@ extension SignalOperation {
         case .takeLast: .takeLast
         case .takeWhile: .takeWhile
         case .skipWhile: .skipWhile
+        case .reduceEach: .reduceEach
         case .takeUntilBlock: .takeUntilBlock
         case .skipUntilBlock: .skipUntilBlock
         case .distinctUntilChanged: .distinctUntilChanged
@@ -383,6 +389,7 @@ extension SignalOperation {
         case .combineLatest: signals().map { .combineLatest(signals: $0) }
         case .combineLatestReduce: signals().map { .combineLatestReduce(signals: $0) }
         case .zip: signals().map { .zip(signals: $0) }
+        case .zipReduce: signals().map { .zipReduce(signals: $0) }
         case .if:
             if let condition = signal("condition"), let then = signal("then"), let otherwise = signal("else") {
                 .if(condition: condition, then: then, else: otherwise)
@@ -396,6 +403,7 @@ extension SignalOperation {
         case .takeLast: count("count").flatMap { $0 }.map { .takeLast(count: $0) }
         case .takeWhile: .takeWhile
         case .skipWhile: .skipWhile
+        case .reduceEach: .reduceEach
         case .takeUntilBlock: .takeUntilBlock
         case .skipUntilBlock: .skipUntilBlock
         case .distinctUntilChanged: .distinctUntilChanged

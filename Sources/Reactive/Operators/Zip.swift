@@ -151,4 +151,26 @@ extension Signal {
             }
         }
     }
+
+    /// Sends `reduce` of the values of `signals` of the same rank (RAC's `+zip:reduce:`).
+    ///
+    /// It is ``zip(_:)`` with its arrays mapped through `reduce` (RAC's `-reduceEach:`), so it
+    /// subscribes, completes and fails the same way.
+    ///
+    /// ```swift
+    /// let labels = Signal.zip([names, scores]) { "\($0[0]): \($0[1])" }
+    /// ```
+    /// - Parameters:
+    ///   - signals: The signals to zip.
+    ///   - reduce: Makes a value of the nth values, in the order of `signals`.
+    /// - Returns: A signal named `"+zip: (<names>) reduce:"`.
+    public static func zip<Result: Sendable>(
+        _ signals: [Signal<Value>], reduce: @escaping @Sendable ([Value]) -> Result
+    ) -> Signal<Result> {
+        let names = signals.map(\.name).joined(separator: ", ")
+        return zip(signals).flattenMap(named: "+zip: (\(names)) reduce:", operation: .zipReduce(signals: signals.map(\.operandID))) {
+            Signal<Result>.return(reduce($0))
+        }
+        .reported(as: .zipReduce(signals: signals.map(\.operandID)), receiver: nil)
+    }
 }
