@@ -14,6 +14,9 @@ quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return 
 
 module() {  # module NAME FILES...
     local name=$1; shift
+    # A static library is an archive that swiftc adds to: one left from an earlier build would
+    # keep the objects of files since moved or deleted, and their symbols would clash.
+    rm -f "$build/modules/lib$name.a"
     quiet swiftc "${flags[@]}" -emit-library -static -module-name "$name" -emit-module \
         -emit-module-path "$build/modules/$name.swiftmodule" "$@" -o "$build/modules/lib$name.a"
 }
