@@ -202,7 +202,7 @@ struct CommandScenarioTests {
         ("cold r \"-a|\"\ncommand c: r concurrent concurrent", 2, 25, "'concurrent' may appear only once"),
         ("cold r \"-a|\"\ncommand c: r fast", 2, 14, "expected concurrent, enabled or the end of the line, found 'fast'"),
         ("cold r \"-a|\"\ncommand r: r", 2, 9, "'r' is already declared"),
-        ("cold r \"-a|\"\ncommand c: r\nsubscribe \"A\" to c", 3, 18, "'c' is a command, but a signal is needed here; a pipeline starts from its signals"),
+        ("cold r \"-a|\"\ncommand c: r\nsubscribe \"A\" to c", 3, 18, "'c' is a command, but a signal is needed here; use one of its signals: c.executing, .executionSignals, .enabled or .errors"),
         ("cold r \"-a|\"\ncommand c: r\nlet x = c", 3, 10, "'c' is a command: a pipeline starts from one of its signals, c.executionSignals, c.executing, c.enabled or c.errors"),
         ("cold r \"-a|\"\ncommand c: r\nlet x = c.running", 3, 11, "a command has no signal 'running'; its signals are c.executionSignals"),
         ("cold r \"-a|\"\nlet x = r.executing", 2, 10, "'r' is a signal, not a command"),

@@ -29,6 +29,8 @@ struct ScenarioParser {
     var names: [String: Kind] = [:]
     /// Where each declared name is used, as the parser reads the uses.
     let references = ReferenceLog()
+    /// The command signals named where a signal is expected, declared as the parser meets them.
+    let implicitSignals = ImplicitCommandSignals()
     /// The line being parsed.
     var line = 0
     var seen: Set<String> = []
@@ -47,7 +49,16 @@ struct ScenarioParser {
     ) throws(Failure) {
         self.line = line
         let start = cursor.column
+        let before = scenario.statements.count
         func append(_ statement: ScenarioFile.Statement) { scenario.statements.append(.init(value: statement, line: line)) }
+        // The command signals this line names where a signal is expected are declared before it.
+        defer {
+            let declarations = implicitSignals.takePending().map { declaration in
+                ScenarioFile.AtLine(value: ScenarioFile.Statement.pipeline(
+                    declaration.name, .init(.command(declaration.command, declaration.signal), column: declaration.column), []), line: line)
+            }
+            scenario.statements.insert(contentsOf: declarations, at: min(before, scenario.statements.count))
+        }
         let keyword = try cursor.word("a statement (\(Self.statements))")
         switch keyword {
         case "title":
@@ -127,10 +138,22 @@ struct ScenarioParser {
         guard let kind = names[name] else {
             throw Failure(column: column, message: "'\(Self.shortened(name))' is not declared" + Self.suggestions(for: name, among: names.keys))
         }
+        // A command's signal where a signal is expected: `login.errors`, declared on first use. (A
+        // pipeline's source, which may be a command, reads its signal itself.)
+        if kind == .command, kinds.contains(.signal), !(kinds.contains(.command) && kinds.contains(.signals)),
+           cursor.current?.kind == .symbol(".") {
+            let signal = try commandSignal(&cursor, of: name)
+            guard signal != .executionSignals || kinds.contains(.signals) else {
+                throw Failure(column: column, message: "'\(Self.shortened(name)).executionSignals' is a signal of signals, "
+                    + "but \(what) is needed here; its values are the executions: flatten or switchToLatest it in a pipeline")
+            }
+            references.note(name, line: line, column: column)
+            return implicitSignals.use(name, signal, column: column)
+        }
         guard kinds.contains(kind) else {
-            // A command is used through its signals, which a pipeline starts from (where a signal is needed).
+            // A command is used through its signals.
             let hint = kind == .command && kinds.contains(.signal)
-                ? "; a pipeline starts from its signals: let NAME = \(Self.shortened(name)).executing (or .executionSignals, .enabled, .errors)"
+                ? "; use one of its signals: \(Self.shortened(name)).executing, .executionSignals, .enabled or .errors"
                 : ""
             throw Failure(column: column, message: "'\(Self.shortened(name))' is \(kind.description), but \(what) is needed here" + hint)
         }
