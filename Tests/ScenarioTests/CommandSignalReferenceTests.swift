@@ -5,7 +5,7 @@ import Tracer
 
 @Suite("A command's signals named where a signal is expected: subscribe \"Alert\" to login.errors")
 struct CommandSignalReferenceTests {
-    @Test("subscribing to login.errors directly gives what a let of it gives, under the name the runtime gave the signal")
+    @Test("subscribing to login.errors directly gives what a let of it gives, the signal named as the user wrote it")
     func subscribeToErrors() throws {
         let direct = try parse("""
             cold request: +1 error "could not log in as {}"
@@ -28,10 +28,11 @@ struct CommandSignalReferenceTests {
         #expect(deliveries(direct, label: "Alert") == ["next(could not log in as ann)@2.0", "next(could not log in as bob)@4.0"])
         #expect(deliveries(direct, label: "Alert") == deliveries(named, label: "Alert"))
         #expect(deliveries(direct, label: "Spinner") == deliveries(named, label: "Spinner"))
-        // Not renamed: the signal is the command's own, as in an app that subscribes to command.errors.
+        // Named as written, as a let's signal is named by the let.
         let target = try #require(subscriptions(direct, label: "Alert").first).signal
-        #expect(direct.signals[target].name != "login.errors")
-        #expect(direct.signals[target].name != "failures")
+        #expect(direct.signals[target].name == "login.errors")
+        let letTarget = try #require(subscriptions(named, label: "Alert").first).signal
+        #expect(named.signals[letTarget].name == "failures")
         #expect(throws: Never.self) { try direct.validate() }
     }
 

@@ -1,7 +1,9 @@
 /// The signals of commands a file names where a signal is expected (`subscribe "Alert" to
-/// login.errors`, `merge a, save.executing`): each is declared once, as a `let` without a name of
-/// the user's (`login.errors`, which no declared name can be: a name has no point), placed before
-/// the statement that first names it, and keeps the name the runtime gave the command's signal.
+/// login.errors`, `merge a, save.executing`): each is declared once, as `let login.errors =
+/// login.errors` would be (a name no declaration can take: a declared name has no point), placed
+/// before the statement that first names it. So the signal is named as the user wrote it, as a
+/// `let`'s is: the file's text form of the command's signal (its errors' messages, "true" and
+/// "false" for executing and enabled).
 final class ImplicitCommandSignals {
     /// A declaration not yet placed: the name it declares, the command, which of its signals, and
     /// the column of the first use.
@@ -27,7 +29,4 @@ final class ImplicitCommandSignals {
         defer { pending = [] }
         return pending
     }
-
-    /// Whether `name` is such a declaration's.
-    static func isImplicit(_ name: String) -> Bool { name.contains(".") }
 }

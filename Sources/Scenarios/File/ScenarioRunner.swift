@@ -158,8 +158,6 @@ struct ScenarioRunner {
         _ value: ScenarioValue, _ name: String, source: ScenarioFile.Source, operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>]
     ) -> ScenarioValue {
         if case .name = source, operators.isEmpty { return value }
-        // A command's signal named where a signal is expected (`login.errors`) keeps its own name.
-        if case .command = source, operators.isEmpty, ImplicitCommandSignals.isImplicit(name) { return value }
         // The command's own signal of signals, shared by every pipeline that starts from it, keeps its name.
         if case .command(_, .executionSignals) = source, operators.isEmpty { return value }
         if let last = operators.last?.value, last.is(.named) { return value }
