@@ -14,16 +14,6 @@ import Darwin
 /// that causes it and thrown as a ``StandardOutputError``, never lost in a buffer as `print`'s
 /// would be at exit, and never trapped on as `FileHandle.write(_: Data)` does.
 package enum StandardOutput {
-    /// Writes `text` as UTF-8.
-    package static func write(_ text: String) throws(StandardOutputError) {
-        try write(Data(text.utf8))
-    }
-
-    /// Writes `data`, all of it.
-    package static func write(_ data: Data) throws(StandardOutputError) {
-        if let code = writeAll(data, to: STDOUT_FILENO) { throw StandardOutputError(code: code) }
-    }
-
     /// Writes `buffer`, all of it.
     package static func write(_ buffer: UnsafeRawBufferPointer) throws(StandardOutputError) {
         if let code = writeAll(buffer, to: STDOUT_FILENO) { throw StandardOutputError(code: code) }
