@@ -1,8 +1,8 @@
 import Foundation
 
 /// The built-in scenarios: every experiment of the articles, then scenarios of the operators their
-/// readers reach for next (a search box, combineLatest, takeUntil, retry, a command), as the scenario files bundled
-/// with this module (Resources/scenarios, which Examples/scenarios links to).
+/// readers reach for next (a search box, combineLatest, takeUntil, retry, a command, a login form, a flaky request, a typeahead), as
+/// the scenario files bundled with this module (Resources/scenarios, which Examples/scenarios links to).
 ///
 /// Each file is read and parsed the first time the catalog is used, and a built-in scenario runs
 /// exactly as `sigviz` runs the file itself: its name is the file's name without `.sigviz`, its
@@ -22,7 +22,7 @@ public enum Catalog {
         "behavior-subject", "replay-capacity", "groupby", "defer-then", "channel",
         // Beyond the articles: the operators their readers reach for next.
         "search-box", "combinelatest-requests", "combinelatest-replaylazily", "takeuntil-lifetime", "retry-request",
-        "command-while-executing", "deliveron-main",
+        "command-while-executing", "deliveron-main", "login-form", "flaky-request", "typeahead",
     ]
 
     /// The bundled files, parsed, in the order of ``contents``.

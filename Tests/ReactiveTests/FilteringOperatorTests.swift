@@ -115,6 +115,15 @@ private let predicateValues = [0, 1, 2, 3, 0, 2, 4]
                 == [.next(20, at: 5), .completed(at: 5)])
     }
 
+    @Test("aggregate with an index passes each value's index from 0 (RACSignalSpec: 1, 2, 3 from 0 -> 9)")
+    func aggregateWithIndex() {
+        let scheduler = TestScheduler()
+        let total = values([1, 2, 3], scheduler).aggregate(start: 0) { running, value, index in running + value + index }
+        #expect(total.name.hasSuffix("-aggregateWithStart: 0 reduceWithIndex:"))
+        #expect(run(total, scheduler) == [.next(9, at: 4), .completed(at: 4)])
+        #expect(run(total, scheduler) == [.next(9, at: 8), .completed(at: 8)])
+    }
+
     @Test("aggregate of no value sends the start value; each subscription starts from it")
     func aggregateStart() {
         let scheduler = TestScheduler()

@@ -90,6 +90,18 @@ import Testing
         ])
     }
 
+    @Test("distinctUntilChanged(by:) drops a value the block calls the same as the last one sent, and compares with that one")
+    func distinctUntilChangedBy() {
+        let scheduler = TestScheduler()
+        // "A" is the same as "a" and dropped; "b" is compared with "a", the last sent, not with "A".
+        let words = values(["a", "A", "b", "B", "a"], scheduler).distinctUntilChanged { $0.lowercased() == $1.lowercased() }
+        #expect(words.name.hasSuffix("-distinctUntilChanged"))
+        #expect(run(words, scheduler) == [.next("a", at: 1), .next("b", at: 3), .next("a", at: 5), .completed(at: 6)])
+        // Called with the value before first: a block that is not symmetric shows the order.
+        let rising = values([1, 3, 2, 5], scheduler).distinctUntilChanged { before, value in value < before }
+        #expect(run(rising, scheduler) == [.next(1, at: 7), .next(3, at: 8), .next(5, at: 10), .completed(at: 11)])
+    }
+
     @Test("distinctUntilChanged compares each subscription's values only, and forwards errors")
     func distinctUntilChangedPerSubscription() {
         let scheduler = TestScheduler()
@@ -115,6 +127,15 @@ import Testing
         #expect(run(scanned, scheduler) == [.next(">a", at: 1), .next(">ab", at: 2), .completed(at: 3)])
         #expect(run(scanned, scheduler) == [.next(">a", at: 4), .next(">ab", at: 5), .completed(at: 6)])
         #expect(run(Signal<String>.empty().scan(start: ">") { $0 + $1 }, scheduler) == [.completed(at: 6)])
+    }
+
+    @Test("scan with an index passes each value's index from 0 (RACStreamExamples: 1, 2, 3 from 0 -> 1, 4, 9), anew on every subscription")
+    func scanWithIndex() {
+        let scheduler = TestScheduler()
+        let scanned = values([1, 2, 3], scheduler).scan(start: 0) { running, value, index in running + value + index }
+        #expect(scanned.name.hasSuffix("-scanWithStart: 0 reduceWithIndex:"))
+        #expect(run(scanned, scheduler) == [.next(1, at: 1), .next(4, at: 2), .next(9, at: 3), .completed(at: 4)])
+        #expect(run(scanned, scheduler) == [.next(1, at: 5), .next(4, at: 6), .next(9, at: 7), .completed(at: 8)])
     }
 
     @Test("scan forwards an error")

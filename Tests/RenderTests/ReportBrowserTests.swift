@@ -255,7 +255,8 @@ struct ReportBrowserTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let catalog = catalogReport(), user = try userReport()
         let pages = [
-            ("index.html", catalog), ("scenarios/fetchdata.html", catalog), ("scenarios/search.html", user), ("scenarios/requests.html", user),
+            ("index.html", catalog), ("scenarios/fetchdata.html", catalog), ("scenarios/login-form.html", catalog),
+            ("scenarios/search.html", user), ("scenarios/requests.html", user),
         ]
         for (index, (path, site)) in pages.enumerated() {
             let html = String(decoding: try #require(site.first { $0.path == path }).contents, as: UTF8.self)

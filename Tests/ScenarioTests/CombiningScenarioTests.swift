@@ -124,7 +124,7 @@ struct CombiningScenarioTests {
         ("subject s\nlet m = s | combineLatest", 2, 26, "expected a signal, found the end of the line"),
         ("subject s\nlet m = zip s,", 2, 15, "expected a signal, found the end of the line"),
         ("subject s\nlet m = s | takeUntil nobody", 2, 23, "'nobody' is not declared"),
-        ("subject s\nlet m = s | map", 2, 16, "expected a template in double quotes such as \"<{}>\" ({} is the value) or a signal, found the end of the line"),
+        ("subject s\nlet m = s | map", 2, 16, "expected a template in double quotes such as \"<{}>\" ({} is the value), a block that makes each value such as { $0.uppercased() } or a signal, found the end of the line"),
     ])
     func refused(text: String, line: Int, column: Int, message: String) {
         expectRefused(text, line: line, column: column, message: message)

@@ -705,6 +705,9 @@ struct FindingKindsTests {
         "retry-request": [],
         "command-while-executing": [.neverEnded],
         "deliveron-main": [.repeatedSideEffect],
+        "login-form": [.neverEnded],
+        "flaky-request": [],
+        "typeahead": [.neverEnded],
     ]
 
     @Test("the kinds found on every catalog scenario")

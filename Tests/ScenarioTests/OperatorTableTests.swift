@@ -92,10 +92,11 @@ struct OperatorTableTests {
         for (formIndex, form) in row.forms.enumerated() {
             for example in form.examples {
                 // What the pipeline must be before it, and after it something one can subscribe to.
-                let before = switch form.input {
-                case .signal, .any: ""
-                case .signals: " | map NAME"
-                case .connection: " | publish"
+                let (source, before) = switch form.input {
+                case .signal, .any: ("SOURCE", "")
+                case .signals: ("SOURCE", " | map NAME")
+                case .connection: ("SOURCE", " | publish")
+                case .tuples: ("combineLatest SOURCE, NAME", "")
                 }
                 let after = switch form.output {
                 case .signal, .same, .connection: ""
@@ -103,7 +104,7 @@ struct OperatorTableTests {
                 case .groups: ""
                 }
                 let written = example.isEmpty ? keyword : keyword + " " + example
-                let line = "let p = SOURCE\(before) | \(written)\(after)"
+                let line = "let p = \(source)\(before) | \(written)\(after)"
                 let text = form.output == .groups
                     ? file(using: line).replacing("subscribe \"S\" to p", with: "subscribe \"S\" to p each")
                     : file(using: line)

@@ -121,7 +121,7 @@ struct ScenarioParserTests {
     }
 
     @Test("errors name the line and column and say what was expected", arguments: [
-        ("titel \"x\"", 1, 1, "unknown statement 'titel'; expected title, about, experiment, frame, cold, subject, behavior, replay, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"),
+        ("titel \"x\"", 1, 1, "unknown statement 'titel'; expected title, about, experiment, frame, cold, attempts, subject, behavior, replay, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"),
         ("title x", 1, 7, "expected the title in double quotes, found 'x'"),
         ("title \"x", 1, 7, "this string is not closed: expected a '\"' before the end of the line"),
         ("title \"a\\qb\"", 1, 9, "unknown escape '\\q' in a string; use \\\" \\\\ \\n \\t or \\u{...}"),
@@ -132,7 +132,7 @@ struct ScenarioParserTests {
         ("subject s\nsubscribe \"S\" to t", 2, 18, "'t' is not declared; the names so far are s"),
         ("cold c: +1 next \"a\"\nsend c \"x\"", 2, 6, "'c' is a signal, but a subject is needed here"),
         ("cold c: +1 next \"a\"\nconnect c", 2, 9, "'c' is a signal, but a connection is needed here"),
-        ("cold c: +2 next \"a\", +1 completed", 1, 22, "times must not go backwards: +1 comes after +2"),
+        ("cold c: +2 next \"a\", +1 completed", 1, 22, "times must not go backwards: +1 comes after +2; every + time counts from the subscription, not from the event before it, so 1 s after that event is +3"),
         ("cold c: +1 completed, +2 next \"a\"", 1, 23, "nothing can follow completed or error"),
         ("cold c: +1 nxt \"a\"", 1, 12, "expected next, completed or error, found 'nxt'"),
         ("cold c \"-a|b\"", 1, 12, "nothing can follow '|' or '#' in a marble"),

@@ -89,7 +89,7 @@ struct StreamOperatorScenarioTests {
         ("cold c \"-a|\"\nlet d = c | mapReplace", 2, 23, "expected the value that replaces every value in double quotes"),
         ("cold c \"-a|\"\nlet d = c | scan", 2, 17, "expected the start value in double quotes"),
         ("cold c \"-a|\"\nlet d = c | scan \"\"", 2, 20, "expected a template such as \"{acc}{}\" ({acc} is the text so far, {} the value) in double quotes"),
-        ("cold c \"-a|\"\nlet d = c | distinctUntilChanged \"a\"", 2, 34, "expected the end of the line, found '\"a\"'"),
+        ("cold c \"-a|\"\nlet d = c | distinctUntilChanged \"a\"", 2, 34, "expected the end of the operator or a block that says whether two values are the same such as { $0.lowercased() == $1.lowercased() }, found '\"a\"'"),
     ])
     func badArguments(text: String, line: Int, column: Int, message: String) {
         guard let error = parseError(text) else {

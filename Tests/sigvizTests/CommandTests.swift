@@ -230,13 +230,26 @@ struct ScenarioFileCommandTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/scenarios")
 
+    @Test("check warns of a {} left as written, at its line and column, and still passes")
+    func checkWarnsOfLiteralTemplate() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("template.sigviz").path
+        try "cold request: +1 next \"results for {}\", +1 completed\nsubscribe \"A\" to request\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try sigviz("check", path)
+        #expect(run.status == 0)
+        #expect(run.output.contains("\(path):2:18: warning: {} left as written: 'request' has {} in its events, which only a "
+            + "value fills, and here it is used as it is"), "\(run.output)")
+    }
+
     @Test("check passes on the example files and says how many expectations held")
     func checkPasses() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
             .filter { $0.hasSuffix(".sigviz") }.sorted().map { Self.examples.appendingPathComponent($0).path }
         let run = try sigviz(["check"] + files)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(run.output.hasSuffix("35 expectations passed, 0 failed\n"))
+        #expect(run.output.hasSuffix("41 expectations passed, 0 failed\n"))
     }
 
     @Test("check fails with the expected and actual marbles lined up and the first difference marked: where, and what each has there")

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import Render
 import Scenarios
 import Testing
 
@@ -58,6 +59,9 @@ private func replace(_ old: String, with new: String, in file: URL) throws {
 
 @Suite("sigviz docs")
 struct DocsCommandTests {
+    /// What docs writes for the examples: a timeline and a graph per built-in scenario, and the page.
+    private let docsFileCount = 2 * Catalog.scenarios.count + 1
+
     @Test("docs DIR -o DOCS writes a timeline and a graph per scenario file and one page, creating DOCS")
     func writesTheFiles() throws {
         let directory = try temporaryDirectory()
@@ -66,10 +70,10 @@ struct DocsCommandTests {
         let run = try sigviz("docs", examples.path, "-o", docs.path)
         #expect(run.status == 0, "\(run.errors)")
         let names = try exampleNames()
-        #expect(names.count == 25)
+        #expect(names.count == Catalog.scenarios.count)
         let written = try files(in: docs)
         #expect(Set(written.keys) == expectedFiles(names))
-        #expect(run.output.hasSuffix("51 written, 0 unchanged in \(docs.path)\n"), "\(run.output)")
+        #expect(run.output.hasSuffix("\(docsFileCount) written, 0 unchanged in \(docs.path)\n"), "\(run.output)")
         // Nothing outside DOCS, and no temporary files left in it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: docs.deletingLastPathComponent().path) == ["docs"])
@@ -89,7 +93,8 @@ struct DocsCommandTests {
         for name in names {
             let file = try ScenarioFile(
                 parsing: String(contentsOf: examples.appendingPathComponent("\(name).sigviz"), encoding: .utf8), file: name)
-            #expect(page.contains("\n## \(try #require(file.title))\n\n\(file.about)\n\n"), "\(name)")
+            // The about paragraph as Markdown that reads as itself (`&&` as `\&\&`).
+            #expect(page.contains("\n## \(try #require(file.title))\n\n\(DocsPage.markdownText(file.about))\n\n"), "\(name)")
             #expect(page.contains("](\(name).svg)"), "\(name)")
             #expect(page.contains("](\(name)-graph.svg)"), "\(name)")
             #expect(page.contains("Scenario file `\(name).sigviz`"), "\(name)")
@@ -118,7 +123,7 @@ struct DocsCommandTests {
 
         let second = try sigviz("docs", examples.path, "-o", docs.path)
         #expect(second.status == 0, "\(second.errors)")
-        #expect(second.output == "0 written, 51 unchanged in \(docs.path)\n")
+        #expect(second.output == "0 written, \(docsFileCount) unchanged in \(docs.path)\n")
         #expect(try files(in: docs) == before)
         for name in before.keys {
             #expect(try modificationDate(docs.appendingPathComponent(name)) == longAgo, "\(name) was rewritten")
@@ -130,7 +135,7 @@ struct DocsCommandTests {
         try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: damaged.path)
         let third = try sigviz("docs", examples.path, "-o", docs.path)
         #expect(third.status == 0, "\(third.errors)")
-        #expect(third.output == "updated: \(damaged.path)\n1 written, 50 unchanged in \(docs.path)\n")
+        #expect(third.output == "updated: \(damaged.path)\n1 written, \(docsFileCount - 1) unchanged in \(docs.path)\n")
         #expect(try files(in: docs) == before)
         for name in before.keys {
             let date = try modificationDate(docs.appendingPathComponent(name))
@@ -149,7 +154,7 @@ struct DocsCommandTests {
             #expect(run.status == 0, "\(jobs): \(run.errors)")
             results.append(try files(in: docs))
         }
-        #expect(results[0].count == 51)
+        #expect(results[0].count == docsFileCount)
         for result in results.dropFirst() {
             #expect(result == results[0])
         }
@@ -173,7 +178,7 @@ struct DocsCommandTests {
         let before = try files(in: docs)
         let check = try sigviz("docs", scenarios.path, "-o", docs.path, "--check")
         #expect(check.status == 0, "\(check.output)\(check.errors)")
-        #expect(check.output == "51 files in \(docs.path) are up to date\n")
+        #expect(check.output == "\(docsFileCount) files in \(docs.path) are up to date\n")
         #expect(check.errors.isEmpty)
         #expect(try files(in: docs) == before)
         // Unrelated files in DOCS do not matter, not even SVGs that sigviz did not draw.
@@ -200,7 +205,7 @@ struct DocsCommandTests {
         #expect(check.status == 1)
         let stale = docs.appendingPathComponent("fetchdata.svg").path
         #expect(check.output == "stale: \(stale)\n", "\(check.output)")
-        #expect(check.errors.contains("Error: 1 of 51 files are missing or stale in \(docs.path)"), "\(check.errors)")
+        #expect(check.errors.contains("Error: 1 of \(docsFileCount) files are missing or stale in \(docs.path)"), "\(check.errors)")
         #expect(try files(in: docs) == before, "--check writes nothing")
 
         // A changed title changes both diagrams' titles and the page.
@@ -224,7 +229,7 @@ struct DocsCommandTests {
         // docs brings everything up to date, and --check agrees.
         let update = try sigviz("docs", scenarios.path, "-o", docs.path)
         #expect(update.status == 0, "\(update.errors)")
-        #expect(update.output.hasSuffix("6 written, 47 unchanged in \(docs.path)\n"), "\(update.output)")
+        #expect(update.output.hasSuffix("6 written, \(docsFileCount - 4) unchanged in \(docs.path)\n"), "\(update.output)")
         #expect(try sigviz("docs", scenarios.path, "-o", docs.path, "--check").status == 0)
     }
 
@@ -281,7 +286,7 @@ struct DocsCommandTests {
         #expect(run.output.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: docs.path))
 
-        // Over up-to-date docs: nothing changes, although the other 25 scenarios parse.
+        // Over up-to-date docs: nothing changes, although the other scenarios parse.
         try FileManager.default.removeItem(at: typo)
         #expect(try sigviz("docs", scenarios.path, "-o", docs.path).status == 0)
         let before = try files(in: docs)

@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import Testing
 
 /// A scenario file at 0.1 s a frame whose events are all 0.2 s apart, so that the largest frame
@@ -92,7 +93,7 @@ struct MarbleFrameTests {
     func builtIns() throws {
         let examples = ScenarioFileCommandTests.examples
         let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".sigviz") }.sorted()
-        #expect(names.count == 25)
+        #expect(names.count == Catalog.scenarios.count)
         for name in names {
             let byName = try sigviz("trace", String(name.dropLast(".sigviz".count)), "--format", "marbles")
             let byPath = try sigviz("trace", examples.appendingPathComponent(name).path, "--format", "marbles")

@@ -21,9 +21,33 @@ extension Signal {
     public func aggregate<Result: Sendable>(
         start: Result, reduce: @escaping @Sendable (Result, Value) -> Result
     ) -> Signal<Result> {
-        scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduceWithIndex:", operation: .scanWithIndex, reduce: reduce)
+        aggregate(start: start, named: "[\(name)] -aggregateWithStart: \(start) reduce:") { running, value, _ in reduce(running, value) }
+    }
+
+    /// Combines every value and its index into one result, sent when the receiver completes
+    /// (RAC's `-aggregateWithStart:reduceWithIndex:`): ``aggregate(start:reduce:)``, whose block
+    /// also gets each value's index from 0.
+    ///
+    /// ```swift
+    /// let numbered = words.aggregate(start: "") { running, word, index in running + "\(index + 1). \(word) " }
+    /// ```
+    /// - Parameters:
+    ///   - start: The result before the first value.
+    ///   - reduce: Combines the running result, a value and its index into the next result.
+    /// - Returns: A signal named `"[<name>] -aggregateWithStart: <start> reduceWithIndex:"`.
+    public func aggregate<Result: Sendable>(
+        start: Result, reduceWithIndex reduce: @escaping @Sendable (Result, Value, Int) -> Result
+    ) -> Signal<Result> {
+        aggregate(start: start, named: "[\(name)] -aggregateWithStart: \(start) reduceWithIndex:", reduce: reduce)
+    }
+
+    /// RAC's aggregate under `name`: a scan from `start`, started with it, of which the last value is kept.
+    private func aggregate<Result: Sendable>(
+        start: Result, named name: String, reduce: @escaping @Sendable (Result, Value, Int) -> Result
+    ) -> Signal<Result> {
+        scan(start: start, named: "[\(self.name)] -scanWithStart: \(start) reduceWithIndex:", operation: .scanWithIndex, reduce: reduce)
             .startWith(start)
-            .takeLast(1, named: "[\(name)] -aggregateWithStart: \(start) reduce:", operation: .aggregate, foldsValues: true)
+            .takeLast(1, named: name, operation: .aggregate, foldsValues: true)
             .reported(as: .aggregate, receiver: operandID)
     }
 

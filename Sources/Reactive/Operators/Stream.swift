@@ -66,16 +66,45 @@ extension Signal {
         scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduce:", operation: .scan, reduce: reduce)
     }
 
+    /// Sends `start` combined with the first value and its index, then each value combined with
+    /// the previous result and its index (RAC's `-scanWithStart:reduceWithIndex:`).
+    ///
+    /// The index counts the values of one subscription from 0. `start` itself is not sent. Each
+    /// subscription starts again from `start` and 0.
+    ///
+    /// ```swift
+    /// let numbered = words.scan(start: "") { _, word, index in "\(index + 1). \(word)" }   // a, b -> 1. a, 2. b
+    /// ```
+    /// - Parameters:
+    ///   - start: The running value before the first value.
+    ///   - reduce: Combines the running value, a value and its index into the next running value.
+    /// - Returns: A signal named `"[<name>] -scanWithStart: <start> reduceWithIndex:"`.
+    public func scan<Result: Sendable>(
+        start: Result, reduceWithIndex reduce: @escaping @Sendable (Result, Value, Int) -> Result
+    ) -> Signal<Result> {
+        scan(start: start, named: "[\(name)] -scanWithStart: \(start) reduceWithIndex:", operation: .scanWithIndex, reduce: reduce)
+    }
+
     /// ``scan(start:reduce:)`` named `name`, for operators RAC builds on a scan
     /// (`-scanWithStart:reduceWithIndex:` under `-aggregateWithStart:reduce:`).
     func scan<Result: Sendable>(
         start: Result, named name: String, operation: SignalOperation, reduce: @escaping @Sendable (Result, Value) -> Result
     ) -> Signal<Result> {
+        scan(start: start, named: name, operation: operation) { running, value, _ in reduce(running, value) }
+    }
+
+    /// RAC's `-scanWithStart:reduceWithIndex:` named `name`: the bind every scan is, with its
+    /// running value and index per subscription.
+    func scan<Result: Sendable>(
+        start: Result, named name: String, operation: SignalOperation,
+        reduce: @escaping @Sendable (Result, Value, Int) -> Result
+    ) -> Signal<Result> {
         bind(named: name, operation: operation) {
-            let running = Locked(start)
+            let running = Locked((value: start, index: 0))
             return { value, _ in
-                let next = reduce(running.withLock { $0 }, value)
-                _ = running.exchange(next)  // the text replaced is released unlocked
+                let (before, index) = running.withLock { ($0.value, $0.index) }
+                let next = reduce(before, value, index)
+                _ = running.exchange((value: next, index: index + 1))  // the value replaced is released unlocked
                 return .return(next)
             }
         }
@@ -95,13 +124,31 @@ extension Signal where Value: Equatable {
     /// ```
     /// - Returns: A signal named `"[<name>] -distinctUntilChanged"`.
     public func distinctUntilChanged() -> Signal<Value> {
+        distinctUntilChanged(by: ==)
+    }
+}
+
+extension Signal {
+    /// Drops each value that `isSame` says is the same as the one before it: RAC's
+    /// `-distinctUntilChanged`, which compares with `-isEqual:`, with the comparison given.
+    ///
+    /// The first value is always sent; a dropped value is not the one the next is compared with
+    /// (RAC keeps the earlier of two equal values). Each subscription compares only its own values.
+    /// When observed, each value dropped is reported.
+    ///
+    /// ```swift
+    /// let changes = words.distinctUntilChanged { $0.lowercased() == $1.lowercased() }   // a, A, b -> a, b
+    /// ```
+    /// - Parameter isSame: Whether the value before (first) and a value (second) are the same.
+    /// - Returns: A signal named `"[<name>] -distinctUntilChanged"`.
+    public func distinctUntilChanged(by isSame: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value> {
         let source = dropSource
         return bind(named: "[\(name)] -distinctUntilChanged", operation: .distinctUntilChanged) {
             let last = Locked<Value?>(nil)
             return { value, _ in
                 // Two locks, not one: RAC keeps the earlier of two equal values, so the store waits
                 // for the comparison, which is user code and runs outside the lock.
-                if let previous = last.withLock({ $0 }), previous == value {
+                if let previous = last.withLock({ $0 }), isSame(previous, value) {
                     Probe.reportDrop(of: value, from: source)
                     return .empty()
                 }

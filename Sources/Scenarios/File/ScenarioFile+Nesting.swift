@@ -121,7 +121,7 @@ private struct Nesting {
             case .action(.subscribeSubject(let subscriber, let target), _):
                 // What is sent into a terminal comes out of the other one.
                 feeds[partners[subscriber] ?? subscriber, default: []].append(target)
-            case .action, .scheduler: break
+            case .action, .scheduler, .attempts: break
             }
         }
         for (name, fed) in feeds { nodes[name] = .subject(feeds: fed) }
@@ -136,7 +136,7 @@ private struct Nesting {
             var names: [String]
             switch source {
             case .name(let name), .defer(let name), .command(let name, _): names = [name]
-            case .merge(let list), .concat(let list), .combineLatest(let list), .zip(let list): names = list
+            case .merge(let list), .concat(let list), .combineLatest(let list, _), .zip(let list, _): names = list
             case .return, .empty, .never, .error, .deferReturn, .interval: names = []
             }
             for op in operators { names += op.value.operands }
@@ -156,7 +156,7 @@ private struct Nesting {
         case .merge(let names), .concat(let names): (names.map(depthOf).max() ?? 0) + 1
         // RAC's `+join:block:` chains one -combineLatestWith: (or -zipWith:) per signal after the
         // first, between a map before and two steps after: as many levels as signals, plus two.
-        case .combineLatest(let names), .zip(let names): (names.map(depthOf).max() ?? 0) + names.count + 2
+        case .combineLatest(let names, _), .zip(let names, _): (names.map(depthOf).max() ?? 0) + names.count + 2
         case .defer(let name): depthOf(name) + 1
         case .deferReturn, .interval: 1
         case .command(let name, _): depthOf(name) + ScenarioFile.commandNesting

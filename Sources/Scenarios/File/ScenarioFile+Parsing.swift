@@ -42,7 +42,31 @@ extension ScenarioFile {
         }
         about = abouts.joined(separator: " ")
         references = parser.references.all
+        warnings = Self.templateWarnings(statements, references: references, filling: Set(parser.filling.all))
         try checkNesting()
         try checkExpectationsAreUnambiguous()
+    }
+
+    /// A warning for each use of a cold signal with `{}` in its events (or its attempts') where no
+    /// value fills it: subscribed to as it is, it sends `{}` as written.
+    static func templateWarnings(
+        _ statements: [AtLine<Statement>], references: [NameReference], filling: Set<NameReference>
+    ) -> [Warning] {
+        var templated: Set<String> = []
+        for statement in statements {
+            let (name, timeline): (String, Timeline)
+            switch statement.value {
+            case .cold(let cold, let events): (name, timeline) = (cold, events)
+            case .attempts(let cold, let attempts): (name, timeline) = (cold, attempts.timeline)
+            default: continue
+            }
+            if timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) { templated.insert(name) }
+        }
+        return references.filter { templated.contains($0.name) && !filling.contains($0) }.map { use in
+            let name = ScenarioParser.shortened(use.name)
+            return Warning(line: use.line, column: use.column, message: "'\(name)' has {} in its events, which only a value "
+                + "fills, and here it is used as it is: its events are sent with {} as written; flattenMap \(name), "
+                + "map \(name) or a command of \(name) makes one per value with {} filled")
+        }
     }
 }

@@ -28,6 +28,19 @@ public struct ScenarioFile: Sendable {
     /// every event on a frame (``Trace/marbles(frame:)``).
     public var marbleFrame: Double? { hasFrameLine || !expectations.isEmpty ? frame : nil }
 
+    /// What the file says that is most likely not what its author meant, though it runs: a cold
+    /// signal with `{}` subscribed to where no value fills it. `sigviz check` prints them.
+    public var warnings: [Warning] = []
+
+    /// A warning about a place in the file.
+    public struct Warning: Sendable, Hashable {
+        /// The 1-based line and column it is about.
+        public let line: Int
+        public let column: Int
+        /// What is wrong, and what was most likely meant.
+        public let message: String
+    }
+
     /// The statements, in the file's order, each with its line.
     var statements: [AtLine<Statement>] = []
     /// Every use of a declared name, where the parser read it (never a declaration, a key, a
@@ -119,10 +132,27 @@ public struct ScenarioFile: Sendable {
         case deferReturn(String)
         /// `interval 1`: `Signal.interval` on the run's scheduler; each value is the time, as text.
         case interval(Double)
-        /// `combineLatest a, b`: each combination as one text value, `(a, b)`.
-        case combineLatest([String])
-        /// `zip a, b`: each pair as one text value, `(a, b)`.
-        case zip([String])
+        /// `combineLatest a, b`: each combination as one text value, `(a, b)`, or taken as it is by
+        /// the operator after it; with `reduce { ... }`, what the block makes of it.
+        case combineLatest([String], reduce: ExpressionBlock?)
+        /// `zip a, b`: as `combineLatest`, of the first values of each, then the second, ...
+        case zip([String], reduce: ExpressionBlock?)
+
+        /// The word of a source that lists signals (`merge a, b`), if it is one.
+        var listKeyword: String? {
+            switch self {
+            case .merge: "merge"
+            case .concat: "concat"
+            case .combineLatest: "combineLatest"
+            case .zip: "zip"
+            default: nil
+            }
+        }
+
+        /// Whether it is a `zip` source.
+        var isZip: Bool {
+            if case .zip = self { true } else { false }
+        }
         /// `save.executing` and the like: one of a command's signals.
         case command(String, CommandSignal)
     }
@@ -186,8 +216,17 @@ public struct ScenarioFile: Sendable {
         }
     }
 
+    /// `attempts 1 to 2 of NAME: ...`: what a cold signal's subscriptions in `range`, counted from 1,
+    /// do instead of its events.
+    struct Attempts: Sendable {
+        let range: ClosedRange<Int>
+        let timeline: Timeline
+    }
+
     enum Statement: Sendable {
         case cold(String, Timeline)
+        /// What some subscriptions of the cold signal of that name do instead of its events.
+        case attempts(String, Attempts)
         case subject(String)
         case behavior(String, String)
         case replay(String, capacity: Int?)

@@ -7,6 +7,8 @@ struct Token: Equatable {
         case string(String)
         case number(Double)
         case symbol(Character)
+        /// `{ $0.count > 2 }`: a block's expression, read into its tokens.
+        case block(ExpressionLexer.Block)
     }
 
     let kind: Kind
@@ -116,64 +118,18 @@ struct ScenarioLexer {
             } else if character == "#" {
                 break
             } else if character == "\"" {
-                var value = ""
-                index += 1
-                var closed = false
-                while index < characters.count {
-                    let next = characters[index]
-                    if next == "\"" {
-                        closed = true
-                        index += 1
-                        break
-                    }
-                    if next == "\\" {
-                        guard index + 1 < characters.count else { break }
-                        let escaped = characters[index + 1]
-                        switch escaped {
-                        case "\"": value.append("\"")
-                        case "\\": value.append("\\")
-                        case "n": value.append("\n")
-                        case "t": value.append("\t")
-                        case "u":
-                            guard index + 2 < characters.count, characters[index + 2] == "{",
-                                  let end = characters[(index + 3)...].firstIndex(of: "}"),
-                                  let code = UInt32(String(characters[(index + 3)..<end]), radix: 16),
-                                  let scalar = Unicode.Scalar(code) else {
-                                throw Failure(column: index + 1, message: "expected a Unicode escape like \\u{1F600}")
-                            }
-                            value.unicodeScalars.append(scalar)
-                            index = end - 1
-                        default:
-                            throw Failure(column: index + 1, message: "unknown escape '\\\(ScenarioParser.shortened(String(escaped)))' in a string; use \\\" \\\\ \\n \\t or \\u{...}")
-                        }
-                        index += 2
-                        continue
-                    }
-                    if let ascii = next.asciiValue, ascii < 0x20 {
-                        throw Failure(column: index + 1, message: "a control character in a string; write it as \\u{\(String(ascii, radix: 16))}")
-                    }
-                    value.append(next)
-                    index += 1
-                }
-                guard closed else { throw Failure(column: column, message: "this string is not closed: expected a '\"' before the end of the line") }
+                let value = try string(in: characters, at: &index)
                 tokens.append(Token(kind: .string(value), column: column, text: String(characters[(column - 1)..<index])))
-            } else if character.isNumber && character.isASCII || (character == "." && index + 1 < characters.count && characters[index + 1].isASCII && characters[index + 1].isNumber) {
-                var end = index
-                while end < characters.count, characters[end].isASCII, characters[end].isNumber || characters[end] == "." { end += 1 }
-                let text = String(characters[index..<end])
-                // `1e308` reads as the number 1 and the word e308 otherwise: say what is wrong.
-                if end < characters.count, characters[end] == "e" || characters[end] == "E" {
-                    var digit = end + 1
-                    if digit < characters.count, characters[digit] == "+" || characters[digit] == "-" { digit += 1 }
-                    if digit < characters.count, characters[digit].isASCII, characters[digit].isNumber {
-                        throw Failure(column: column, message: "exponents are not supported: write the number with digits and at most one point, such as 0.001")
-                    }
+            } else if startsNumber(characters, at: index) {
+                let text = try number(in: characters, at: &index)
+                tokens.append(Token(kind: .number(Double(text)!), column: column, text: text))
+            } else if character == "{" {
+                guard !tokens.isEmpty else {
+                    throw Failure(column: column, message: "a statement cannot start with '{': a block, such as { $0.count > 2 }, "
+                        + "goes after an operator that takes one, such as filter")
                 }
-                guard let value = Double(text), value.isFinite, text.count <= 20 else {
-                    throw Failure(column: column, message: "'\(ScenarioParser.shortened(text))' is not a number")
-                }
-                tokens.append(Token(kind: .number(value), column: column, text: text))
-                index = end
+                let block = try ExpressionLexer.block(in: characters, at: &index)
+                tokens.append(Token(kind: .block(block), column: column, text: String(characters[(column - 1)..<index])))
             } else if character.isLetter || character == "_" {
                 var end = index
                 while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" || characters[end] == "-" {
@@ -197,5 +153,78 @@ struct ScenarioLexer {
             }
         }
         return tokens
+    }
+
+    /// Whether a number starts at `index`: a digit, or a point before one.
+    static func startsNumber(_ characters: [Character], at index: Int) -> Bool {
+        let character = characters[index]
+        return character.isNumber && character.isASCII
+            || (character == "." && index + 1 < characters.count && characters[index + 1].isASCII && characters[index + 1].isNumber)
+    }
+
+    /// The text of the number that starts at `index` (see ``startsNumber(_:at:)``): digits with at most one
+    /// point, and no exponent. `index` moves past it.
+    static func number(in characters: [Character], at index: inout Int) throws(Failure) -> String {
+        let column = index + 1
+        var end = index
+        while end < characters.count, characters[end].isASCII, characters[end].isNumber || characters[end] == "." { end += 1 }
+        let text = String(characters[index..<end])
+        // `1e308` reads as the number 1 and the word e308 otherwise: say what is wrong.
+        if end < characters.count, characters[end] == "e" || characters[end] == "E" {
+            var digit = end + 1
+            if digit < characters.count, characters[digit] == "+" || characters[digit] == "-" { digit += 1 }
+            if digit < characters.count, characters[digit].isASCII, characters[digit].isNumber {
+                throw Failure(column: column, message: "exponents are not supported: write the number with digits and at most one point, such as 0.001")
+            }
+        }
+        guard let value = Double(text), value.isFinite, text.count <= 20 else {
+            throw Failure(column: column, message: "'\(ScenarioParser.shortened(text))' is not a number")
+        }
+        index = end
+        return text
+    }
+
+    /// The value of the string in double quotes that starts at `index`, with its escapes read;
+    /// `index` moves past its closing quote.
+    static func string(in characters: [Character], at index: inout Int) throws(Failure) -> String {
+        let column = index + 1
+        var value = ""
+        index += 1
+        while index < characters.count {
+            let next = characters[index]
+            if next == "\"" {
+                index += 1
+                return value
+            }
+            if next == "\\" {
+                guard index + 1 < characters.count else { break }
+                let escaped = characters[index + 1]
+                switch escaped {
+                case "\"": value.append("\"")
+                case "\\": value.append("\\")
+                case "n": value.append("\n")
+                case "t": value.append("\t")
+                case "u":
+                    guard index + 2 < characters.count, characters[index + 2] == "{",
+                          let end = characters[(index + 3)...].firstIndex(of: "}"),
+                          let code = UInt32(String(characters[(index + 3)..<end]), radix: 16),
+                          let scalar = Unicode.Scalar(code) else {
+                        throw Failure(column: index + 1, message: "expected a Unicode escape like \\u{1F600}")
+                    }
+                    value.unicodeScalars.append(scalar)
+                    index = end - 1
+                default:
+                    throw Failure(column: index + 1, message: "unknown escape '\\\(ScenarioParser.shortened(String(escaped)))' in a string; use \\\" \\\\ \\n \\t or \\u{...}")
+                }
+                index += 2
+                continue
+            }
+            if let ascii = next.asciiValue, ascii < 0x20 {
+                throw Failure(column: index + 1, message: "a control character in a string; write it as \\u{\(String(ascii, radix: 16))}")
+            }
+            value.append(next)
+            index += 1
+        }
+        throw Failure(column: column, message: "this string is not closed: expected a '\"' before the end of the line")
     }
 }

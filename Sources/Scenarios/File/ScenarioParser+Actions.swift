@@ -109,7 +109,9 @@ extension ScenarioParser {
         let label = try cursor.string("the subscriber's label")
         try cursor.keyword("to")
         // A command: the signals its `execute ... subscribe "LABEL"` statements returned.
+        let signalColumn = cursor.column
         let signal = try reference(&cursor, [.signal, .subject, .connection, .terminal, .groups, .command], what: "a signal")
+        filling.note(signal, line: line, column: signalColumn)
         let marbleColumn = cursor.column
         let marble = try cursor.string("the expected events in marble syntax, such as \"--a--b--|\"")
         let values = try valueTable(&cursor)

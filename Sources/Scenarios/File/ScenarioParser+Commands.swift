@@ -10,7 +10,9 @@ extension ScenarioParser {
         guard names[name] == nil else { throw Failure(column: nameColumn, message: "'\(Self.shortened(name))' is already declared") }
         try cursor.symbol(":")
         let signals: [Kind] = [.signal, .subject, .connection, .terminal]
+        let signalColumn = cursor.column
         let signal = try reference(&cursor, signals, what: "the signal each execution subscribes to")
+        filling.note(signal, line: line, column: signalColumn)
         var concurrent = false
         var enabled: String?
         while !cursor.isAtEnd {

@@ -31,12 +31,15 @@ extension ScenarioParser {
         case .word("error")?:
             cursor.index += 1
             source = .error(try cursor.string("the error's message"))
-        case .word("combineLatest")?:
+        case .word("combineLatest")?, .word("zip")?:
+            let zips = cursor.current?.word == "zip"
             cursor.index += 1
-            source = .combineLatest(try list(&cursor, signals))
-        case .word("zip")?:
-            cursor.index += 1
-            source = .zip(try list(&cursor, signals))
+            let names = try list(&cursor, signals)
+            var reduce: ExpressionBlock?
+            if cursor.accept("reduce") {
+                reduce = try block(&cursor, as: .reduction(of: names.count), for: zips ? "zip" : "combineLatest")
+            }
+            source = zips ? .zip(names, reduce: reduce) : .combineLatest(names, reduce: reduce)
         case .word("interval")?:
             cursor.index += 1
             let column = cursor.column
@@ -67,9 +70,10 @@ extension ScenarioParser {
                 source = .name(reference)
             }
         }
-        var shape: OperatorForm.Shape = switch kind {
-        case .connection: .connection
-        case .signals: .signals
+        var shape: OperatorForm.Shape = switch (kind, source) {
+        case (.connection, _): .connection
+        case (.signals, _): .signals
+        case (_, .combineLatest(let names, nil)), (_, .zip(let names, nil)): .tuples(count: names.count)
         default: .signal
         }
         var operators: [ScenarioFile.AtColumn<ScenarioFile.Operator>] = []
@@ -81,10 +85,16 @@ extension ScenarioParser {
             operators.append(.init(op, column: barColumn))
         }
         kind = switch shape {
-        case .signal: .signal
+        case .signal, .tuples: .signal
         case .connection: .connection
         case .signals: .signals
         case .groups: .groups
+        }
+        // `concat cache | take 1, net`: a list source takes declared names, not pipelines.
+        if cursor.current?.kind == .symbol(","), !operators.isEmpty, let list = source.listKeyword {
+            throw Failure(column: cursor.column, message: "\(list) takes declared signals, and its operators apply to the whole "
+                + "\(list): give a signal with operators its own name first (let first = cache | take 1), then list it "
+                + "(\(list) first, net)")
         }
         names[name] = kind
         return .pipeline(name, .init(source, column: sourceColumn), operators)
@@ -118,16 +128,23 @@ extension ScenarioParser {
         guard !taking.isEmpty else {
             throw Failure(column: column, message: Self.misplaced(word, definition, after: shape))
         }
-        // One form: its words say what is wrong. Several: the first that can start here.
-        let chosen = taking.count == 1 ? taking[0] : taking.first { Self.canStart(definition.forms[$0].pieces.first, at: cursor) }
+        // One form: its words say what is wrong. Several: the first whose first two pieces can be
+        // read here (`scan "" "{acc}{}"` or `scan "" { $0 + $1 }`), else the first that can start here.
+        let chosen = taking.count == 1 ? taking[0]
+            : taking.first { Self.canStart(definition.forms[$0].pieces, at: cursor) }
+                ?? taking.first { Self.canStart(definition.forms[$0].pieces.first, at: cursor) }
         guard let chosen else {
-            let expected = taking.map { definition.forms[$0].pieces.first.map(Self.expected) ?? "the end of the operator" }
+            var expected: [String] = []
+            for form in taking {
+                let piece = definition.forms[form].pieces.first.map(Self.expected) ?? "the end of the operator"
+                if !expected.contains(piece) { expected.append(piece) }
+            }
             throw cursor.fail("expected " + Self.listed(expected, joinedBy: "or"))
         }
         let form = definition.forms[chosen]
         var arguments: [OperatorArgument] = []
         for piece in form.pieces {
-            if let argument = try self.argument(piece, of: word, after: arguments, &cursor) { arguments.append(argument) }
+            if let argument = try self.argument(piece, of: word, after: arguments, shape: shape, &cursor) { arguments.append(argument) }
         }
         shape = form.output.shape(after: shape)
         return ScenarioFile.Operator(definition: index, form: chosen, arguments: arguments)
@@ -142,8 +159,12 @@ extension ScenarioParser {
                 form.writings.map { $0.isEmpty ? keyword : keyword + " " + $0 }
             }
             return "a signal of signals is flattened first: put \(listed(flattening, joinedBy: "or")) here"
-        case .signal, .connection, .groups:
+        case .signal, .connection, .groups, .tuples:
             let needed = definition.forms.map(\.input)
+            if needed.contains(.tuples) {
+                return "\(word) takes the values of each combination of a combineLatest or zip source, so it comes right "
+                    + "after one: let both = combineLatest a, b | \(word)\(definition.forms[0].syntax.isEmpty ? "" : " " + definition.forms[0].syntax)"
+            }
             if needed.contains(.connection) {
                 let connecting = forms.filter { $0.1.output == .connection }.map(\.0)
                 return "\(word) needs a connection: put \(listed(connecting, joinedBy: "or")) before it"
@@ -168,7 +189,22 @@ extension ScenarioParser {
         case (.signal, .word?), (.subject, .word?), (.target, .word?), (.scheduler, .word?): return true
         case (.count, .number?), (.seconds, .number?): return true
         case (.text, .string?), (.values, .string?), (.keys, .string?): return true
+        case (.block, .block?), (.reduction, .block?): return true
         default: return false
+        }
+    }
+
+    /// Whether a form of `pieces` can start at the cursor: its first piece, and its second too when
+    /// the first is one token (a text, a word, a number or a block).
+    static func canStart(_ pieces: [OperatorPiece], at cursor: Cursor) -> Bool {
+        guard canStart(pieces.first, at: cursor) else { return false }
+        guard pieces.count > 1 else { return true }
+        switch pieces[0] {
+        case .text, .word, .count, .seconds, .block:
+            var next = cursor
+            next.index += 1
+            return canStart(pieces[1], at: next)
+        default: return true
         }
     }
 
@@ -182,6 +218,8 @@ extension ScenarioParser {
         case .text(let what, _), .values(let what):
             what.contains(" such as ") ? what.replacing(" such as ", with: " in double quotes such as ", maxReplacements: 1) : what + " in double quotes"
         case .keys: "a value in double quotes"
+        case .block(let signature): "\(signature.what) such as \(signature.example)"
+        case .reduction: "a block such as \(BlockSignature.reduction(of: 2).example)"
         case .optional(let piece): expected(piece.piece)
         }
     }
@@ -189,14 +227,19 @@ extension ScenarioParser {
     /// What `piece` reads at the cursor, for the operator `word` after its `earlier` arguments; nil
     /// for a word written as is. A text's `what` may name the subject read before it, as `SUBJECT`.
     func argument(
-        _ piece: OperatorPiece, of word: String, after earlier: [OperatorArgument], _ cursor: inout Cursor
+        _ piece: OperatorPiece, of word: String, after earlier: [OperatorArgument], shape: OperatorForm.Shape,
+        _ cursor: inout Cursor
     ) throws(Failure) -> OperatorArgument? {
         let signals: [Kind] = [.signal, .subject, .connection, .terminal]
         switch piece {
         case .word(let written):
             try cursor.keyword(written)
             return nil
-        case .signal(let what): return .name(try reference(&cursor, signals, what: what))
+        case .signal(let what):
+            let column = cursor.column
+            let name = try reference(&cursor, signals, what: what)
+            if word == "flattenMap" || word == "map" { filling.note(name, line: line, column: column) }
+            return .name(name)
         case .subject: return .name(try reference(&cursor, [.subject], what: "a subject"))
         case .target: return .name(try reference(&cursor, [.subject, .terminal], what: "a subject"))
         case .scheduler: return .name(try scheduler(&cursor))
@@ -216,9 +259,13 @@ extension ScenarioParser {
                 keys[value] = try cursor.string("its group's key")
             } while cursor.accept(symbol: ",")
             return .keys(keys)
+        case .block(let signature): return .block(try block(&cursor, as: signature, for: word))
+        case .reduction:
+            guard case .tuples(let count) = shape else { preconditionFailure("a reduction's form takes tuples") }
+            return .block(try block(&cursor, as: .reduction(of: count), for: word))
         case .optional(let inner):
             if Self.atOperatorEnd(cursor) { return .absent }
-            return try argument(inner.piece, of: word, after: earlier, &cursor)
+            return try argument(inner.piece, of: word, after: earlier, shape: shape, &cursor)
         }
     }
 
@@ -261,6 +308,17 @@ extension ScenarioParser {
             throw Failure(column: column, message: "'\(Self.shortened(name))' is not a declared scheduler"
                 + Self.suggestions(for: name, among: schedulers.keys).replacing("names", with: "schedulers", maxReplacements: 1))
         }
+    }
+
+    /// A block, `{ $0.count > 2 }`, read and checked against `signature`, for the operator (or
+    /// source) `word`.
+    func block(_ cursor: inout Cursor, as signature: BlockSignature, for word: String) throws(Failure) -> ExpressionBlock {
+        guard case .block(let block)? = cursor.current?.kind else {
+            throw cursor.fail("expected \(signature.what) such as \(signature.example)")
+        }
+        let column = cursor.column
+        cursor.index += 1
+        return try ExpressionParser.parse(block, at: column, as: signature, for: word)
     }
 
     /// `"a", "b", ...`: one or more values in double quotes, separated by commas.

@@ -29,6 +29,10 @@ struct ScenarioParser {
     var names: [String: Kind] = [:]
     /// Where each declared name is used, as the parser reads the uses.
     let references = ReferenceLog()
+    /// The uses of a name where a cold signal's `{}` is filled by a value (`flattenMap NAME`, `map
+    /// NAME`, a command's signal), or does not matter (`attempts ... of NAME`, `expect`): every other
+    /// use of a cold signal with `{}` sends it as written, and is warned of.
+    let filling = ReferenceLog()
     /// The command signals named where a signal is expected, declared as the parser meets them.
     let implicitSignals = ImplicitCommandSignals()
     /// The line being parsed.
@@ -36,13 +40,15 @@ struct ScenarioParser {
     var seen: Set<String> = []
     /// The earliest time of the `subscribe "LABEL" to` statements so far, by label (0 without `at`).
     var subscribedLabels: [String: Double] = [:]
+    /// The cold signals declared so far, with the attempts given for each and the line that gave them.
+    var colds: [String: [(range: ClosedRange<Int>, line: Int)]] = [:]
     /// The earliest time of the `connect` statements so far, by connection (0 without `at`).
     var connected: [String: Double] = [:]
 
     init(file: String) { self.file = file }
 
 
-    static let statements = "title, about, experiment, frame, cold, subject, behavior, replay, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"
+    static let statements = "title, about, experiment, frame, cold, attempts, subject, behavior, replay, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"
 
     mutating func statement(
         _ cursor: inout Cursor, into scenario: inout ScenarioFile, about: inout [String], line: Int
@@ -80,6 +86,7 @@ struct ScenarioParser {
             scenario.frame = frame
             scenario.hasFrameLine = true
         case "cold": append(try cold(&cursor, frame: scenario.frame))
+        case "attempt", "attempts": append(try attempts(&cursor, frame: scenario.frame))
         case "subject":
             let name = try declare(&cursor, as: .subject)
             append(.subject(name))

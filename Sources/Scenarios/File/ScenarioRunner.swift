@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import Synchronization
 import Tracer
 
 extension ScenarioFile {
@@ -40,9 +41,11 @@ struct ScenarioRunner {
     /// The declared schedulers, by name, and `main` once a command has used it: each on the run's
     /// clock and queue.
     var schedulers: [String: VirtualScheduler] = [:]
-    /// The cold sources' timelines, by name: `flattenMap NAME` makes a new one for each value, its
+    /// The cold sources' plans, by name: `flattenMap NAME` makes a new one for each value, its
     /// `{}` filled with the value.
-    var colds: [String: ScenarioFile.Timeline] = [:]
+    var colds: [String: ColdPlan] = [:]
+    /// The `attempts` statements of the file, by the cold signal they are of, in the file's order.
+    private let attempts: [String: [ScenarioFile.Attempts]]
     /// What `dispose` statements dispose.
     let held = HeldDisposables()
     /// Everything made, kept alive until the recording ends.
@@ -54,6 +57,11 @@ struct ScenarioRunner {
         self.places = places
         self.file = file
         self.text = text
+        var attempts: [String: [ScenarioFile.Attempts]] = [:]
+        for statement in file.statements {
+            if case .attempts(let name, let given) = statement.value { attempts[name, default: []].append(given) }
+        }
+        self.attempts = attempts
     }
 
     func value(_ name: String) -> ScenarioValue {
@@ -87,14 +95,17 @@ struct ScenarioRunner {
         case .groups(let groups): kept.append(groups)
         case .signals(let signals): kept.append(signals)
         case .command(let command): kept.append(command)
+        case .combination: preconditionFailure("a pipeline joins its combination before it ends")
         }
     }
 
     mutating func run(_ statement: ScenarioFile.AtLine<ScenarioFile.Statement>) {
         switch statement.value {
         case .cold(let name, let timeline):
-            colds[name] = timeline
-            define(name, .signal(Self.cold(name, timeline, scheduler: scheduler)), line: statement.line)
+            let plan = ColdPlan(timeline: timeline, attempts: attempts[name] ?? [])
+            colds[name] = plan
+            define(name, .signal(Self.cold(name, plan, scheduler: scheduler)), line: statement.line)
+        case .attempts: break  // in the plan of its cold signal
         case .subject(let name): define(name, .subject(Subject<String>().named(name)), line: statement.line)
         case .behavior(let name, let initial): define(name, .subject(BehaviorSubject(initial).named(name)), line: statement.line)
         case .replay(let name, let capacity):
@@ -132,10 +143,13 @@ struct ScenarioRunner {
     }
 
     /// A cold source: each subscription schedules the timeline's events, relative to it, on `scheduler`.
-    private static func cold(_ name: String, _ timeline: ScenarioFile.Timeline, scheduler: TestScheduler) -> Signal<String> {
-        Signal<String>.create { subscriber in
+    private static func cold(_ name: String, _ plan: ColdPlan, scheduler: TestScheduler) -> Signal<String> {
+        // The subscriptions are counted for the plan's attempts: RAC subscribes on one thread at a time here.
+        let subscriptions = Atomic(0)
+        return Signal<String>.create { subscriber in
             let pending = CompoundDisposable()
-            for (offset, events) in timeline {
+            let attempt = subscriptions.add(1, ordering: .relaxed).newValue
+            for (offset, events) in plan.timeline(forAttempt: attempt) {
                 let action = scheduler.schedule(after: offset) {
                     for event in events {
                         switch event {
@@ -165,7 +179,7 @@ struct ScenarioRunner {
         case .signal(let signal): signal.named(name)
         case .connection(let connection): if operators.last?.value.is(.publish) == true { connection.signal.named(name) }
         case .signals(let signals): signals.named(name)
-        case .subject, .terminal, .groups, .command: break
+        case .subject, .terminal, .groups, .command, .combination: break
         }
         return value
     }
@@ -177,16 +191,26 @@ struct ScenarioRunner {
     func requests(
         of inner: String, filler: (String) -> @Sendable (String) -> String
     ) -> @Sendable (String) -> Signal<String> {
-        guard let timeline = colds[inner], timeline.contains(where: { $0.events.contains(where: \.isTemplate) }) else {
+        guard let plan = colds[inner], plan.hasTemplate else {
             let signal = signal(inner)
             return { _ in signal }
         }
         let scheduler = scheduler
         // Only the events with `{}` are filled (and measured); the others are sent as written.
-        let fills = timeline.map { $0.events.map { event in event.isTemplate ? event.text.map(filler) : nil } }
-        return { value in
-            let filled = zip(timeline, fills).map { entry, fills in
-                (entry.offset, zip(entry.events, fills).map { event, fill in fill.map { event.with(text: $0(value)) } ?? event })
+        var fills: [String: @Sendable (String) -> String] = [:]
+        for timeline in [plan.timeline] + plan.attempts.map(\.timeline) {
+            for event in timeline.flatMap(\.events) where event.isTemplate {
+                if let text = event.text, fills[text] == nil { fills[text] = filler(text) }
+            }
+        }
+        return { [fills] value in
+            let filled = plan.filled { timeline in
+                timeline.map { entry in
+                    (entry.offset, entry.events.map { event in
+                        guard event.isTemplate, let text = event.text, let fill = fills[text] else { return event }
+                        return event.with(text: fill(value))
+                    })
+                }
             }
             return Self.cold("\(inner)(\"\(value)\")", filled, scheduler: scheduler)
         }
@@ -241,12 +265,14 @@ struct ScenarioRunner {
             let scheduler = scheduler
             let fill = context.filler(template, placeholder: "{now}", column: source.column)
             current = .signal(Signal.defer { Signal.return(fill("\(scheduler.now)")) })
-        case .combineLatest(let names):
-            let join = context.joiner(column: source.column)
-            current = .signal(Signal.combineLatest(names.map(signal), reduce: join))
-        case .zip(let names):
-            let join = context.joiner(column: source.column)
-            current = .signal(Signal.zip(names.map(signal)).map(join))
+        case .combineLatest(let names, let reduce), .zip(let names, let reduce):
+            let combination = Combination(kind: source.value.isZip ? .zip : .combineLatest, signals: names.map(signal))
+            if let reduce {
+                let make = context.maker(reduce, column: source.column)
+                current = .signal(combination.reduced { make($0.map(ExpressionValue.text)) })
+            } else {
+                current = .combination(combination)
+            }
         case .interval(let seconds):
             let format = SecondsFormat()
             current = .signal(Signal.interval(seconds, on: scheduler, sending: { format.format($0) }))
@@ -259,11 +285,19 @@ struct ScenarioRunner {
             case .errors: current = .signal(command.errors.map(EventText.message(of:)))
             }
         }
+        // A combination is combined as the operator after it takes it, or joined into text values.
+        func joined() {
+            guard case .combination(let combination) = current else { return }
+            current = .signal(combination.joined(context.joiner(column: source.column)))
+            if let places { current.note(in: places, line: line, column: Int(source.column)) }
+        }
         if let places { current.note(in: places, line: line, column: Int(source.column)) }
         for op in operators {
+            if op.value.form.input != .tuples { joined() }
             current = op.value.form.run(OperatorStep(current: current, arguments: op.value.arguments, pipeline: context, column: op.column))
             if let places { current.note(in: places, line: line, column: Int(op.column)) }
         }
+        joined()
         return current
     }
 

@@ -11,6 +11,9 @@ enum ScenarioValue {
     case signals(Signal<Signal<String>>)
     /// A command: used through its signals (`save.executing`) and `execute`.
     case command(Command<String, String>)
+    /// What a `combineLatest` or `zip` source makes, inside its pipeline only: the runner makes it
+    /// a signal before any operator that does not take it as it is, and at the pipeline's end.
+    case combination(Combination)
 
     /// The signal to subscribe to: a connection's is its subject's.
     var signal: Signal<String> {
@@ -22,6 +25,7 @@ enum ScenarioValue {
         case .groups: preconditionFailure("the parser lets groups be used only with 'each'")
         case .signals: preconditionFailure("the parser lets a signal of signals be used only by an operator that flattens it")
         case .command: preconditionFailure("the parser lets a command be used only through its signals and execute")
+        case .combination: preconditionFailure("the runner makes a combination a signal before it is used")
         }
     }
 
@@ -38,7 +42,7 @@ enum ScenarioValue {
         case .terminal(let terminal): note(terminal)
         case .groups(let groups): note(groups)
         case .signals(let signals): note(signals)
-        case .command: break
+        case .command, .combination: break
         }
     }
 

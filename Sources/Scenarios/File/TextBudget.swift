@@ -18,8 +18,13 @@ final class TextBudget: Sendable {
     /// The most bytes of UTF-8 all the values made by templates in one run may have: 64 MB.
     static let maximumTotalBytes = 64 << 20
 
+    /// The most steps of work all the blocks of one run may do (see ``ExpressionMeter``): a step
+    /// for each node of an expression evaluated, and one for each byte of text an operator reads.
+    static let maximumBlockSteps = 20_000_000
+
     private let reports: ReportBudget
     private let made = Atomic<Int>(0)
+    private let steps = Atomic<Int>(0)
     private let refusal = Mutex<ScenarioFileError?>(nil)
 
     /// A budget for one run, which stops the run through `reports`.
@@ -39,12 +44,30 @@ final class TextBudget: Sendable {
         let message = total == nil
             ? "'\(pipeline)' would make a value of \(bytes) bytes here; a value may have at most \(Self.maximumValueBytes) bytes"
             : "'\(pipeline)' would take the text the run made past \(Self.maximumTotalBytes) bytes here, the most a run may make"
+        refuse(at: place, message)
+        return false
+    }
+
+    /// The steps of work the run's blocks may still do.
+    var remainingSteps: Int { max(Self.maximumBlockSteps - steps.load(ordering: .relaxed), 0) }
+
+    /// Counts `done` steps of work done by a block.
+    func spend(steps done: Int) {
+        steps.add(done, ordering: .relaxed)
+    }
+
+    /// Stops the run: the block of the operator at `place` went past the run's steps of work.
+    func refuseSteps(at place: Place) {
+        refuse(at: place, "'\(ScenarioParser.shortened(place.pipeline))' would take the work of the run's blocks past "
+            + "\(Self.maximumBlockSteps) steps here, the most a run may do")
+    }
+
+    private func refuse(at place: Place, _ message: String) {
         let error = ScenarioFileError(
             file: place.file.path, line: place.line, column: place.column, message: message,
             text: String(ScenarioLexer.line(place.line, of: place.file.source)))
         refusal.withLock { if $0 == nil { $0 = error } }
         reports.exhaust()
-        return false
     }
 
     /// Where a value is made: an operator of a pipeline of a file.

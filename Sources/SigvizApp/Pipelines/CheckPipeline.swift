@@ -54,6 +54,9 @@ package struct CheckPipeline: Sendable {
                     }
                 }
             }
+            report += file.warnings.map {
+                "\(visiblyEscaped(path)):\($0.line):\($0.column): warning: {} left as written: \(visiblyEscaped($0.message))\n"
+            }.joined()
             report += Self.warnings(explanations, in: path)
         }
         try console.write(report)

@@ -1,10 +1,11 @@
 @testable import Scenarios
 
 // The truth oracle's generator (issue 25, item 6): random valid scenario files, seeded and
-// reproducible, over the scenario language: cold signals, subjects, behavior and replay subjects,
+// reproducible, over the scenario language: cold signals (with per-attempt behaviour), subjects, behavior and replay subjects,
 // channels, commands, schedulers and hops, pipelines of the runtime's operators, connections,
 // subscriptions with disposals, sends, completions, errors and executions at random times. Its
-// operators are drawn from the language's operator table, each form with random arguments.
+// operators are drawn from the language's operator table, each form with random arguments (blocks
+// are random typed expressions over their parameters).
 
 /// Makes one scenario file per seed.
 struct ScenarioGenerator {
@@ -85,6 +86,12 @@ struct ScenarioGenerator {
         case 0...3:
             let name = name("cold")
             lines.append("cold \(name): \(coldEvents())")
+            // Per-attempt behaviour: some subscriptions do something else (a flaky request).
+            if chance(30) {
+                let first = int(1...2)
+                let range = chance(50) ? "attempt \(first)" : "attempts \(first) to \(first + int(0...2))"
+                lines.append("\(range) of \(name): \(coldEvents())")
+            }
             colds.append(name)
             signals.append(name)
         case 4...5:
@@ -146,12 +153,61 @@ struct ScenarioGenerator {
         case 0...11: pick(signals)
         case 12: "merge \(pick(signals)), \(pick(signals))"
         case 13: "concat \(pick(signals)), \(pick(signals))"
-        case 14: "combineLatest \(pick(signals)), \(pick(signals))"
-        case 15: "zip \(pick(signals)), \(pick(signals))"
+        case 14, 15: combination(int(0...1) == 0 ? "combineLatest" : "zip")
         case 16: "defer \(pick(signals))"
         case 17: "return \"\(value())\""
         case 18: chance(50) ? "empty" : "error \"boom\""
         default: "defer return \"made at {now}\""
+        }
+    }
+
+    /// A `combineLatest` or `zip` source of two or three signals: as it is, reduced by a block, or
+    /// taken by an operator that takes its combinations (`and`, `or`, `reduceEach`).
+    private mutating func combination(_ keyword: String) -> String {
+        let count = int(2...3)
+        let source = keyword + " " + (0..<count).map { _ in pick(signals) }.joined(separator: ", ")
+        switch int(0...3) {
+        case 0: return source
+        case 1: return source + " reduce " + block(.reduction(of: count))
+        case 2: return source + " | " + pick(["and", "or"])
+        default: return source + " | reduceEach " + block(.reduction(of: count))
+        }
+    }
+
+    /// A random block of `signature`: an expression of its type, over its parameters.
+    private mutating func block(_ signature: BlockSignature) -> String {
+        let parameters = signature.parameters.map(\.type)
+        let type = signature.result ?? pick([ExpressionType.text, .number, .bool])
+        return "{ " + expression(type, parameters, depth: 3) + " }"
+    }
+
+    /// A random expression of `type` over parameters of `parameters`' types, at most `depth` deep.
+    private mutating func expression(_ type: ExpressionType, _ parameters: [ExpressionType], depth: Int) -> String {
+        let texts = parameters.indices.filter { parameters[$0] == .text }.map { "$\($0)" }
+        let numbers = parameters.indices.filter { parameters[$0] == .number }.map { "$\($0)" }
+        let text = texts.isEmpty ? "\"\(value())\"" : pick(texts)
+        let literal = "\"\(value())\""
+        let deeper = depth > 0 && chance(50)
+        switch type {
+        case .bool:
+            guard deeper else {
+                return pick([
+                    "\(text) == \(literal)", "\(text).contains(\(literal))", "\(text).hasPrefix(\(literal))",
+                    "\(text).isEmpty", "\(text).count > \(int(0...3))", "(Int(\(text)) ?? 0) >= \(int(0...2))", "\(text) != \(text)",
+                ].map { "(\($0))" })
+            }
+            let a = expression(.bool, parameters, depth: depth - 1), b = expression(.bool, parameters, depth: depth - 1)
+            return pick(["(\(a) && \(b))", "(\(a) || \(b))", "!(\(a))", "((\(a)) == (\(b)))"])
+        case .number:
+            guard deeper else { return pick(["\(text).count", String(int(0...9))] + numbers) }
+            let a = expression(.number, parameters, depth: depth - 1), b = expression(.number, parameters, depth: depth - 1)
+            return pick(["(\(a) + \(b))", "(\(a) * \(b))", "(\(a) - \(b))", "((\(a)) % 3)", "(Int(\(text)) ?? \(a))", "-(\(a))"])
+        default:
+            guard deeper else { return pick([text, literal, "\(text).uppercased()"]) }
+            let a = expression(.text, parameters, depth: depth - 1), b = expression(.text, parameters, depth: depth - 1)
+            let condition = expression(.bool, parameters, depth: depth - 1)
+            let number = expression(.number, parameters, depth: depth - 1)
+            return pick(["(\(a) + \(b))", "(\(condition) ? \(a) : \(b))", "String(\(number))", "(\(a)).lowercased()"])
         }
     }
 
@@ -214,6 +270,8 @@ struct ScenarioGenerator {
             return keyword == "named" ? "\"n\(int(1...9))\"" : example
         case .values: return (0..<int(1...2)).map { _ in "\"\(value())\"" }.joined(separator: ", ")
         case .keys: return "\"a\" = \"odd\", \"c\" = \"odd\", \"b\" = \"even\""
+        case .block(let signature): return block(signature)
+        case .reduction: return nil  // only after a combination: see ``combination(_:)``
         case .optional(let inner):
             // A bare `retry` retries for ever.
             guard keyword == "retry" || chance(60) else { return "" }

@@ -11,11 +11,21 @@ extension OperatorDefinition {
 
     static let aggregate = OperatorDefinition(
         keyword: "aggregate",
-        forms: [OperatorForm(OperatorPiece.startAndAccumulator) { step in
-            .signal(step.signal.aggregate(start: step.text(0), reduce: step.accumulator(step.text(1))))
-        }],
+        forms: [
+            OperatorForm(OperatorPiece.startAndAccumulator) { step in
+                .signal(step.signal.aggregate(start: step.text(0), reduce: step.accumulator(step.text(1))))
+            },
+            OperatorForm(OperatorPiece.startAndBlock) { step in
+                let make = step.runningText(1)
+                guard step.block(1).parameters.contains(2) else {
+                    return .signal(step.signal.aggregate(start: step.text(0)) { make($0, $1, 0) })
+                }
+                return .signal(step.signal.aggregate(start: step.text(0), reduceWithIndex: make))
+            },
+        ],
         meaning: "as `scan`, but only the last text is sent, when the signal completes: the start text if no value came; "
-            + "on error, only the error (`-aggregateWithStart:reduce:`)",
+            + "on error, only the error (`-aggregateWithStart:reduce:`, with a block reading $2 "
+            + "`-aggregateWithStart:reduceWithIndex:`)",
         nestingLevels: 1)
 
     static let combinePrevious = OperatorDefinition(
@@ -54,5 +64,32 @@ extension OperatorDefinition {
         }],
         meaning: "`false` and completed at the first value not among those listed, or at an error; `true` and "
             + "completed when the signal completes (`-all:`)",
+        nestingLevels: 1)
+
+    static let and = OperatorDefinition(
+        keyword: "and",
+        forms: [OperatorForm(input: .tuples) { step in
+            .signal(step.combination.arrays.map { $0.map { $0 == "true" } }.and().map(ScenarioValue.text(of:)))
+        }],
+        meaning: "after a `combineLatest` or `zip` source: `true` when every value of a combination is `\"true\"`, "
+            + "`false` otherwise (`-and`)",
+        nestingLevels: 1)
+
+    static let or = OperatorDefinition(
+        keyword: "or",
+        forms: [OperatorForm(input: .tuples) { step in
+            .signal(step.combination.arrays.map { $0.map { $0 == "true" } }.or().map(ScenarioValue.text(of:)))
+        }],
+        meaning: "after a `combineLatest` or `zip` source: `true` when a value of a combination is `\"true\"`, "
+            + "`false` otherwise (`-or`)",
+        nestingLevels: 1)
+
+    static let reduceEach = OperatorDefinition(
+        keyword: "reduceEach",
+        forms: [OperatorForm([.reduction], input: .tuples) { step in
+            .signal(step.combination.arrays.reduceEach(step.maker(0)))
+        }],
+        meaning: "after a `combineLatest` or `zip` source: what the block makes of each combination, `$0` the first "
+            + "signal's value, `$1` the second's, ... (`-reduceEach:`)",
         nestingLevels: 1)
 }

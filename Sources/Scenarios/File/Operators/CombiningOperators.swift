@@ -106,8 +106,14 @@ extension OperatorDefinition {
 
     static let takeUntil = OperatorDefinition(
         keyword: "takeUntil",
-        forms: [OperatorForm([.signal(what: "a signal")]) { step in .signal(step.signal.take(until: step.signal(at: 0))) }],
-        meaning: "the values until NAME sends a value or completes, then completes, disposing both (`-takeUntil:`)",
+        forms: [
+            OperatorForm([.signal(what: "a signal")]) { step in .signal(step.signal.take(until: step.signal(at: 0))) },
+            OperatorForm([.block(.predicate(example: "{ $0 == \"stop\" }"))]) { step in
+                .signal(step.signal.take(until: step.predicate(0)))
+            },
+        ],
+        meaning: "the values until NAME sends a value or completes, then completes, disposing both (`-takeUntil:`); with "
+            + "a block, the values until the first for which it is true, which is left out, then completes (`-takeUntilBlock:`)",
         nestingLevels: 1)
 
     static let takeUntilReplacement = OperatorDefinition(

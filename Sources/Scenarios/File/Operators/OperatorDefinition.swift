@@ -52,6 +52,9 @@ struct OperatorForm: Sendable {
         case signals
         /// A signal of groups (`groupBy`), subscribed to with `each` and followed by nothing.
         case groups
+        /// What a `combineLatest` or `zip` source of `count` signals makes: each combination, which
+        /// an operator may take as it is (`and`, `reduceEach`) or as one text value, `(a, b)`.
+        case tuples(count: Int)
     }
 
     /// What the pipeline must be before a form.
@@ -64,13 +67,15 @@ struct OperatorForm: Sendable {
         case connection
         /// A signal, a connection or a signal of signals (`named`).
         case any
+        /// The combinations of a `combineLatest` or `zip` source, as they are.
+        case tuples
 
         func accepts(_ shape: Shape) -> Bool {
-            switch self {
-            case .signal: shape == .signal || shape == .connection
-            case .signals: shape == .signals
-            case .connection: shape == .connection
-            case .any: shape != .groups
+            switch (self, shape) {
+            case (.signal, .signal), (.signal, .connection), (.signal, .tuples): true
+            case (.signals, .signals), (.connection, .connection), (.tuples, .tuples): true
+            case (.any, _): shape != .groups
+            default: false
             }
         }
     }
@@ -134,6 +139,11 @@ enum OperatorPiece: Sendable {
     case seconds(what: String)
     /// Text in double quotes; `example` is how the documentation writes it.
     case text(what: String, example: String)
+    /// A block, `{ $0.count > 2 }`: an expression of the signature's parameters.
+    case block(BlockSignature)
+    /// A block of the values of each combination before it (``OperatorForm/Shape/tuples(count:)``):
+    /// its signature is ``BlockSignature/reduction(of:)`` of their number.
+    case reduction
     /// One or more texts in double quotes, separated by commas.
     case values(what: String)
     /// `"VALUE" = "KEY", ...`: one or more pairs, no value twice.
@@ -147,6 +157,12 @@ enum OperatorPiece: Sendable {
     static let startAndAccumulator: [OperatorPiece] = [
         .text(what: "the start value", example: "\"start\""),
         .text(what: "a template such as \"{acc}{}\" ({acc} is the text so far, {} the value)", example: "\"{acc}{}\""),
+    ]
+
+    /// `"start" { $0 + $1 }`: the start text and the block of the running text, as `scan` and
+    /// `aggregate` read them.
+    static let startAndBlock: [OperatorPiece] = [
+        .text(what: "the start value", example: "\"start\""), .block(.accumulator),
     ]
 
     var isOptional: Bool {
@@ -165,6 +181,8 @@ enum OperatorPiece: Sendable {
         case .text(_, let example): example
         case .values: "\"a\", \"b\""
         case .keys: "\"1\" = \"odd\", \"2\" = \"even\""
+        case .block(let signature): signature.example
+        case .reduction: BlockSignature.reduction(of: 2).example
         case .optional(let piece): piece.piece.written
         }
     }
@@ -175,7 +193,7 @@ enum OperatorPiece: Sendable {
         case .count: "2"
         case .seconds: "0.5"
         case .optional(let piece): piece.piece.example
-        case .word, .signal, .subject, .target, .scheduler, .text, .values, .keys: written
+        case .word, .signal, .subject, .target, .scheduler, .text, .values, .keys, .block, .reduction: written
         }
     }
 }
@@ -204,6 +222,7 @@ enum OperatorArgument: Sendable {
     case text(String)
     case values([String])
     case keys([String: String])
+    case block(ExpressionBlock)
     /// An optional piece left out.
     case absent
 }

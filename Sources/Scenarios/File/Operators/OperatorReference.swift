@@ -40,7 +40,7 @@ extension OperatorPiece {
         switch self {
         case .word(let word): word
         case .optional(let piece): piece.piece.writtenWord
-        case .signal, .subject, .target, .scheduler, .count, .seconds, .text, .values, .keys: nil
+        case .signal, .subject, .target, .scheduler, .count, .seconds, .text, .values, .keys, .block, .reduction: nil
         }
     }
 }

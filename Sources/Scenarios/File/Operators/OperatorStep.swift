@@ -22,6 +22,13 @@ struct OperatorStep {
         return signals
     }
 
+    /// What a `combineLatest` or `zip` source made: the parser puts an operator whose input is
+    /// ``OperatorForm/Input/tuples`` only right after one.
+    var combination: Combination {
+        guard case .combination(let combination) = current else { preconditionFailure("checked by the parser") }
+        return combination
+    }
+
     // MARK: Arguments
 
     func name(_ index: Int) -> String {
@@ -72,6 +79,11 @@ struct OperatorStep {
         return keys
     }
 
+    func block(_ index: Int) -> ExpressionBlock {
+        guard case .block(let block) = arguments[index] else { preconditionFailure("the form reads a block here") }
+        return block
+    }
+
     // MARK: The run
 
     /// The declared signal of the name the piece at `index` read.
@@ -101,6 +113,32 @@ struct OperatorStep {
 
     /// Values made one text value, `(a, b)`, within the run's text budget.
     var joiner: @Sendable ([String]) -> String { pipeline.joiner(column: column) }
+
+    /// The block the piece at `index` read, as a question about a value: `filter`'s, `takeWhile`'s.
+    func predicate(_ index: Int) -> @Sendable (String) -> Bool {
+        let evaluate = pipeline.evaluator(block(index), column: column)
+        return { evaluate([.text($0)]).isTrue }
+    }
+
+    /// The block the piece at `index` read, as a question about two values: `distinctUntilChanged`'s.
+    func relation(_ index: Int) -> @Sendable (String, String) -> Bool {
+        let evaluate = pipeline.evaluator(block(index), column: column)
+        return { evaluate([.text($0), .text($1)]).isTrue }
+    }
+
+    /// The block the piece at `index` read, making a value of texts (`map`'s of the value,
+    /// `reduceEach`'s of a combination's), within the run's text budget.
+    func maker(_ index: Int) -> @Sendable ([String]) -> String {
+        let make = pipeline.maker(block(index), column: column)
+        return { make($0.map(ExpressionValue.text)) }
+    }
+
+    /// The block the piece at `index` read, making the running text of `scan` and `aggregate` of the
+    /// text so far, a value and its index from 0, within the run's text budget.
+    func runningText(_ index: Int) -> @Sendable (String, String, Int) -> String {
+        let make = pipeline.maker(block(index), column: column)
+        return { running, value, index in make([.text(running), .text(value), .number(Double(index))]) }
+    }
 
     /// The signal of the name the piece at `index` read, for each value: the declared one, or a
     /// new one per value for a cold signal with `{}`.
@@ -143,6 +181,40 @@ struct PipelineContext {
         let make = budgeted(column: column)
         return { running, value in
             make(template.bytes(filledWith: [running, value])) { template.filled(with: [running, value]) }
+        }
+    }
+
+    /// `block` as a function of its parameters, within the run's budgets: each evaluation's work is
+    /// counted, and one that goes past the run's steps, or would make a text longer than a value may
+    /// be, stops the run with the position of the operator at `column` (and gives nil).
+    func evaluator(_ block: ExpressionBlock, column: Int32) -> @Sendable ([ExpressionValue]) -> ExpressionValue {
+        let place = TextBudget.Place(file: runner.file, pipeline: name, line: line, column: Int(column))
+        let text = runner.text
+        return { parameters in
+            let allowance = text?.remainingSteps ?? TextBudget.maximumBlockSteps
+            var meter = ExpressionMeter(remaining: allowance, maximumTextBytes: TextBudget.maximumValueBytes)
+            do throws(ExpressionMeter.Stop) {
+                let value = try block.value(parameters, meter: &meter)
+                text?.spend(steps: allowance - meter.remaining)
+                return value
+            } catch {
+                switch error {
+                case .steps: text?.refuseSteps(at: place)
+                case .text(let bytes): _ = text?.allows(bytes, at: place)
+                }
+                return .none
+            }
+        }
+    }
+
+    /// `block` making a value of texts, within the run's budgets: the text of what it gives is
+    /// counted as a template's.
+    func maker(_ block: ExpressionBlock, column: Int32) -> @Sendable ([ExpressionValue]) -> String {
+        let evaluate = evaluator(block, column: column)
+        let make = budgeted(column: column)
+        return { parameters in
+            let value = evaluate(parameters)
+            return make(value.textBytes) { value.text }
         }
     }
 

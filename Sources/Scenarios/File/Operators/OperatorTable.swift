@@ -6,8 +6,8 @@ extension OperatorDefinition {
         .map, .mapReplace, .filter, .flattenMap, .merge, .concat, .startWith, .catchTo, .take, .skip, .takeLast,
         .distinctUntilChanged, .scan, .then, .ignoreValues, .multicast, .publish, .replay, .replayLast, .replayLazily,
         .autoconnect, .named, .groupBy, .delay, .throttle, .bufferWithTime, .timeout, .sample, .combineLatest, .zip,
-        .switchToLatest, .flatten, .takeUntil, .takeUntilReplacement, .retry, .repeat, .takeWhile, .skipWhile, .collect,
-        .aggregate, .combinePrevious, .any, .all, .materialize, .dematerialize, .doNext, .doError, .doCompleted,
+        .switchToLatest, .flatten, .takeUntil, .takeUntilReplacement, .retry, .repeat, .takeWhile, .skipWhile, .skipUntil,
+        .collect, .aggregate, .combinePrevious, .any, .all, .not, .and, .or, .reduceEach, .materialize, .dematerialize, .doNext, .doError, .doCompleted,
         .initially, .finally, .deliverOn, .subscribeOn,
     ]
 
@@ -20,7 +20,7 @@ extension OperatorDefinition {
     static let refused: [(words: [String], reason: String)] = [
         (["first", "firstOrDefault", "toArray"],
          "RAC's `-first`, `-firstOrDefault:` and `-toArray` wait for a value and return it, not a signal (the runtime "
-            + "has the first two as `first()` and `first(orDefault:)`, and `-firstOrDefault:success:error:` as "
-            + "`firstResult()`; no `toArray`); in a pipeline, `take 1` is the first value and `collect` all of them"),
+            + "has them as `first()`, `first(orDefault:)` and `toArray()`, and `-firstOrDefault:success:error:` as "
+            + "`firstResult()`); in a pipeline, `take 1` is the first value and `collect` all of them"),
     ]
 }

@@ -14,7 +14,8 @@ extension OperatorDefinition {
         (["share", "shareReplay", "refCount"],
          "`replayLazily` (connected at the first subscription, replaying every value), or `publish` or `replayLast` then `autoconnect`"),
         (["mapTo"], "`mapReplace \"TEXT\"`"),
-        (["reduce"], "`aggregate \"START\" \"{acc}{}\"`: the last text, when the signal completes (`scan` sends every step)"),
+        (["reduce"], "`aggregate \"START\" { $0 + $1 }`: the last text, when the signal completes (`scan` sends every step); "
+            + "a combineLatest or zip source reduces on its own line: `combineLatest a, b reduce { $0 + $1 }`"),
         (["do", "tap", "on", "handleEvents"], "`doNext`, `doError` or `doCompleted` (and `initially`, `finally`)"),
         (["catchError", "catch", "flatMapError"], "`catchTo return \"TEXT\"` or `catchTo NAME`: on error, switch to a value or a declared signal"),
         (["startWithValue"], "`startWith \"TEXT\"`"),

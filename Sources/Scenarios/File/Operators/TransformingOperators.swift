@@ -9,12 +9,17 @@ extension OperatorDefinition {
             OperatorForm([.text(what: "a template such as \"<{}>\" ({} is the value)", example: "\"<{}>\"")]) { step in
                 .signal(step.signal.map(step.filler(step.text(0))))
             },
+            OperatorForm([.block(.transform)]) { step in
+                let make = step.maker(0)
+                return .signal(step.signal.map { make([$0]) })
+            },
             OperatorForm([.signal(what: "a signal")], output: .signals) { step in
                 .signals(step.signal.map(step.inner(at: 0)))
             },
         ],
-        meaning: "each value through the template (`-map:`); `map NAME`: each value mapped to the declared signal "
-            + "(for a cold signal with `{}`, a new one per value): a signal of signals, which the next operator must flatten",
+        meaning: "each value through the template, or what the [block](#blocks) makes of it (`-map:`); `map NAME`: each "
+            + "value mapped to the declared signal (for a cold signal with `{}`, a new one per value): a signal of signals, "
+            + "which the next operator must flatten",
         nestingLevels: 1)
 
     static let mapReplace = OperatorDefinition(
@@ -27,11 +32,14 @@ extension OperatorDefinition {
 
     static let filter = OperatorDefinition(
         keyword: "filter",
-        forms: [OperatorForm([.values(what: "a value to keep")]) { step in
-            let kept = Set(step.values(0))
-            return .signal(step.signal.filter { kept.contains($0) })
-        }],
-        meaning: "only the values listed (`-filter:`)",
+        forms: [
+            OperatorForm([.values(what: "a value to keep")]) { step in
+                let kept = Set(step.values(0))
+                return .signal(step.signal.filter { kept.contains($0) })
+            },
+            OperatorForm([.block(.predicate())]) { step in .signal(step.signal.filter(step.predicate(0))) },
+        ],
+        meaning: "only the values listed, or those for which the block is true (`-filter:`)",
         nestingLevels: 1)
 
     static let startWith = OperatorDefinition(
@@ -68,17 +76,33 @@ extension OperatorDefinition {
 
     static let distinctUntilChanged = OperatorDefinition(
         keyword: "distinctUntilChanged",
-        forms: [OperatorForm { step in .signal(step.signal.distinctUntilChanged()) }],
-        meaning: "each value that differs from the one before it (`-distinctUntilChanged`)",
+        forms: [
+            OperatorForm { step in .signal(step.signal.distinctUntilChanged()) },
+            OperatorForm([.block(.sameness)]) { step in .signal(step.signal.distinctUntilChanged(by: step.relation(0))) },
+        ],
+        meaning: "each value that differs from the one before it (`-distinctUntilChanged`); with a block, each value the "
+            + "block does not call the same as the last one sent ($0 the value before, $1 the value; RAC 2.5 compares "
+            + "with `-isEqual:` only, and the trace names it `-distinctUntilChanged`)",
         nestingLevels: 1)
 
     static let scan = OperatorDefinition(
         keyword: "scan",
-        forms: [OperatorForm(OperatorPiece.startAndAccumulator) { step in
-            .signal(step.signal.scan(start: step.text(0), reduce: step.accumulator(step.text(1))))
-        }],
+        forms: [
+            OperatorForm(OperatorPiece.startAndAccumulator) { step in
+                .signal(step.signal.scan(start: step.text(0), reduce: step.accumulator(step.text(1))))
+            },
+            OperatorForm(OperatorPiece.startAndBlock) { step in
+                let make = step.runningText(1)
+                guard step.block(1).parameters.contains(2) else {
+                    return .signal(step.signal.scan(start: step.text(0)) { make($0, $1, 0) })
+                }
+                return .signal(step.signal.scan(start: step.text(0), reduceWithIndex: make))
+            },
+        ],
         meaning: "the running text: each value makes the template with `{acc}` the text so far (the start text at first) "
-            + "and `{}` the value; the start text itself is not sent (`-scanWithStart:reduce:`)",
+            + "and `{}` the value; the start text itself is not sent (`-scanWithStart:reduce:`); with a block, what it makes "
+            + "of $0 the text so far and $1 the value (`-scanWithStart:reduce:`), and of $2 the value's index from 0 when "
+            + "it reads it (`-scanWithStart:reduceWithIndex:`)",
         nestingLevels: 1)
 
     static let ignoreValues = OperatorDefinition(
@@ -97,7 +121,7 @@ extension OperatorDefinition {
             case .connection(let connection): .signal(connection.signal.named(name))
             case .terminal(let terminal): .signal(terminal.named(name))
             case .signals(let signals): .signals(signals.named(name))
-            case .groups, .command: preconditionFailure("checked by the parser")
+            case .groups, .command, .combination: preconditionFailure("checked by the parser")
             }
         }],
         meaning: "the name shown in traces and diagrams (`-setNameWithFormat:`)",
@@ -105,20 +129,44 @@ extension OperatorDefinition {
 
     static let takeWhile = OperatorDefinition(
         keyword: "takeWhile",
-        forms: [OperatorForm([.values(what: "a value to take while it comes")]) { step in
-            let values = Set(step.values(0))
-            return .signal(step.signal.take(while: { values.contains($0) }))
-        }],
-        meaning: "the values while they are among those listed, then completes (`-takeWhileBlock:`)",
+        forms: [
+            OperatorForm([.values(what: "a value to take while it comes")]) { step in
+                let values = Set(step.values(0))
+                return .signal(step.signal.take(while: { values.contains($0) }))
+            },
+            OperatorForm([.block(.predicate())]) { step in .signal(step.signal.take(while: step.predicate(0))) },
+        ],
+        meaning: "the values while they are among those listed, or while the block is true, then completes "
+            + "(`-takeWhileBlock:`)",
         nestingLevels: 1)
 
     static let skipWhile = OperatorDefinition(
         keyword: "skipWhile",
-        forms: [OperatorForm([.values(what: "a value to skip while it comes")]) { step in
-            let values = Set(step.values(0))
-            return .signal(step.signal.skip(while: { values.contains($0) }))
+        forms: [
+            OperatorForm([.values(what: "a value to skip while it comes")]) { step in
+                let values = Set(step.values(0))
+                return .signal(step.signal.skip(while: { values.contains($0) }))
+            },
+            OperatorForm([.block(.predicate())]) { step in .signal(step.signal.skip(while: step.predicate(0))) },
+        ],
+        meaning: "the values from the first that is not among those listed, or for which the block is false "
+            + "(`-skipWhileBlock:`)",
+        nestingLevels: 1)
+
+    static let skipUntil = OperatorDefinition(
+        keyword: "skipUntil",
+        forms: [OperatorForm([.block(.predicate(example: "{ $0 == \"go\" }"))]) { step in
+            .signal(step.signal.skip(until: step.predicate(0)))
         }],
-        meaning: "the values from the first that is not among those listed (`-skipWhileBlock:`)",
+        meaning: "the values from the first for which the block is true (`-skipUntilBlock:`)",
+        nestingLevels: 1)
+
+    static let not = OperatorDefinition(
+        keyword: "not",
+        forms: [OperatorForm { step in
+            .signal(step.signal.map { $0 == "true" }.not().map(ScenarioValue.text(of:)))
+        }],
+        meaning: "`false` for each `\"true\"`, and `true` for any other value (`-not`, on the value read as `$0 == \"true\"`)",
         nestingLevels: 1)
 
     static let materialize = OperatorDefinition(
