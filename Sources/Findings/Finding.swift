@@ -119,6 +119,7 @@ extension Trace {
         let plumbing = plumbing()
         let subscribed = subscribeEventIndices()
         let found = repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
+            + repeatedRunsPerValue(plumbing: plumbing, subscribed: subscribed)
             + missedValues(plumbing: plumbing, subscribed: subscribed) + deadConnections(plumbing: plumbing)
             + staleInnerValues(plumbing: plumbing) + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
             + neverEnded() + connectedWithoutSubscribers(plumbing: plumbing)

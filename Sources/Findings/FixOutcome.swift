@@ -130,23 +130,7 @@ public struct FixOutcome: Sendable, Hashable {
     /// finding's suggested change.
     public init(finding: Finding, before: Trace, after: Trace) {
         let names = finding.signals.compactMap { before.signals.indices.contains($0) ? before.signals[$0].name : nil }
-        // The runs the finding counts (not retry's or repeat's, not one per value), before and after,
-        // of the finding's own signal: in the changed run, the signal of the same name made in the
-        // same turn (the nth of that name), not every signal that shares its name (two `defer`s).
-        let runsBefore = Dictionary(grouping: before.countedColdRuns().runs, by: \.signal)
-        let runsAfter = Dictionary(grouping: after.countedColdRuns().runs, by: \.signal)
-        func nth(_ signal: Int, in trace: Trace) -> Int {
-            trace.signals[..<signal].count { $0.name == trace.signals[signal].name }
-        }
-        runs = finding.kind != .repeatedSideEffect ? [] : finding.signals.compactMap { signal in
-            guard before.signals.indices.contains(signal) else { return nil }
-            let name = before.signals[signal].name, turn = nth(signal, in: before)
-            let same = after.signals.indices.filter { after.signals[$0].name == name }
-            let counterpart = same.indices.contains(turn) ? same[turn] : nil
-            return Runs(
-                name: name, before: runsBefore[signal]?.count ?? 0,
-                after: counterpart.flatMap { runsAfter[$0]?.count } ?? 0)
-        }
+        runs = finding.kind == .repeatedSideEffect ? Self.runs(of: finding, before: before, after: after) : []
         let received = (before.receivedByLabel(), after.receivedByLabel())
         let afterByKey = Dictionary(received.1.map { ($0.key, $0.events) }, uniquingKeysWith: { first, _ in first })
         let beforeKeys = Set(received.0.map(\.key))
@@ -162,6 +146,40 @@ public struct FixOutcome: Sendable, Hashable {
             other.kind == finding.kind
                 && Set(other.signals.compactMap { after.signals.indices.contains($0) ? after.signals[$0].name : nil })
                     .intersection(names).isEmpty == false
+        }
+    }
+}
+
+extension FixOutcome {
+    /// The runs a repeated-side-effect finding counts, before and after. Of runs made per value
+    /// (``Trace/repeatedRunsPerValue(plumbing:subscribed:)``), those of each name: each value's
+    /// request is a signal of its own. Otherwise those the finding counts (not retry's or repeat's,
+    /// not one per value) of the finding's own signal: in the changed run, the signal of the same
+    /// name made in the same turn (the nth of that name), not every signal that shares its name
+    /// (two `defer`s).
+    static func runs(of finding: Finding, before: Trace, after: Trace) -> [Runs] {
+        let perValueBefore = before.perValueRuns()
+        if let first = finding.subscriptions.first, perValueBefore.contains(where: { $0.subscription == first }) {
+            let perValueAfter = after.perValueRuns()
+            var seen: Set<String> = []
+            return finding.signals.map { before.name(of: $0) }.filter { seen.insert($0).inserted }.map { name in
+                Runs(name: name, before: perValueBefore.count { before.name(of: $0.signal) == name },
+                     after: perValueAfter.count { after.name(of: $0.signal) == name })
+            }
+        }
+        let runsBefore = Dictionary(grouping: before.countedColdRuns().runs, by: \.signal)
+        let runsAfter = Dictionary(grouping: after.countedColdRuns().runs, by: \.signal)
+        func nth(_ signal: Int, in trace: Trace) -> Int {
+            trace.signals[..<signal].count { $0.name == trace.signals[signal].name }
+        }
+        return finding.signals.compactMap { signal in
+            guard before.signals.indices.contains(signal) else { return nil }
+            let name = before.signals[signal].name, turn = nth(signal, in: before)
+            let same = after.signals.indices.filter { after.signals[$0].name == name }
+            let counterpart = same.indices.contains(turn) ? same[turn] : nil
+            return Runs(
+                name: name, before: runsBefore[signal]?.count ?? 0,
+                after: counterpart.flatMap { runsAfter[$0]?.count } ?? 0)
         }
     }
 }

@@ -18,8 +18,10 @@ struct CheckCommand: ConsoleCommand {
             After a file's expectations, check prints what went wrong in its run as warnings, \
             one line each, with the suggestion that removes it indented under it:
               FILE:LINE:COLUMN: warning: repeated side effect: fetchData's didSubscribe ran 6 times, ...
-            (the findings that report lists and render --findings marks). Warnings are printed \
-            with --quiet too, and never change the exit status.
+            (the findings that report lists and render --findings marks), and before them what the \
+            file says that it most likely did not mean, such as a cold signal whose {} no value fills:
+              FILE:LINE:COLUMN: warning: {} left as written: 'request' has {} in its events, ...
+            Warnings are printed with --quiet too, and never change the exit status.
 
             Examples:
               sigviz check Examples/scenarios/*.sigviz

@@ -8,35 +8,6 @@ import Tracer
 // documentation's operator table and the fuzzer's dictionary are written from it here, and the
 // truth oracle's generator draws its operators from it (RenderTests).
 
-private func repositoryURL(_ path: String) -> URL {
-    URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(path)
-}
-
-/// Whether this run rewrites the files written from the table instead of checking them.
-private var recording: Bool { ProcessInfo.processInfo.environment["SIGVIZ_RECORD"] == "1" }
-
-/// `text` with the part after the line `start` and before the line `end` replaced by `generated`.
-private func replacingSection(of text: String, from start: String, to end: String?, with generated: String) throws -> String {
-    let startRange = try #require(text.range(of: start + "\n"))
-    let endIndex = try end.map { try #require(text.range(of: "\n" + $0, range: startRange.upperBound..<text.endIndex)).lowerBound }
-        ?? text.endIndex
-    return String(text[..<startRange.upperBound]) + generated + (end == nil ? "\n" : "") + String(text[endIndex...])
-}
-
-/// Checks that `path`'s section between `start` and `end` is `generated`, or rewrites it when recording.
-private func checkSection(_ path: String, from start: String, to end: String?, is generated: String) throws {
-    let url = repositoryURL(path)
-    let text = try String(contentsOf: url, encoding: .utf8)
-    let expected = try replacingSection(of: text, from: start, to: end, with: generated)
-    if recording, expected != text {
-        try expected.write(to: url, atomically: true, encoding: .utf8)
-        return
-    }
-    #expect(text == expected, "\(path) is not what the operator table writes; SIGVIZ_RECORD=1 swift test --filter OperatorTableTests rewrites it")
-}
-
 /// A file that declares what the examples name (`NAME`, `SUBJECT`, `SCHEDULER`) and uses `line`.
 private func file(using line: String) -> String {
     """
@@ -59,7 +30,7 @@ struct OperatorTableTests {
             "docs/scenario-format.md",
             from: "<!-- The operator table is written from Sources/Scenarios/File/Operators; OperatorTableTests checks it, and "
                 + "`SIGVIZ_RECORD=1 swift test --filter OperatorTableTests` rewrites it. -->",
-            to: "<!-- end of the operator table -->", is: OperatorDefinition.reference)
+            to: "<!-- end of the operator table -->", is: OperatorDefinition.reference, rewrittenBy: "OperatorTableTests")
     }
 
     @Test("the documentation lists every form of every operator, and the words the parser refuses")
@@ -81,7 +52,7 @@ struct OperatorTableTests {
         try checkSection(
             "Fuzz/scenario.dict",
             from: "# The operators' words, written from the operator table by OperatorTableTests (SIGVIZ_RECORD=1 rewrites them).",
-            to: nil, is: OperatorDefinition.dictionary)
+            to: nil, is: OperatorDefinition.dictionary, rewrittenBy: "OperatorTableTests")
         for word in ScenarioFile.operators { #expect(OperatorDefinition.dictionary.contains("\"\(word)\"")) }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Scenarios
 import Testing
 import Tracer
@@ -119,4 +120,36 @@ func error(parsing text: String) -> ScenarioFileError? {
     } catch {
         return error
     }
+}
+
+// MARK: Files written from the code
+
+/// A path of the repository, from this file's.
+func repositoryURL(_ path: String) -> URL {
+    URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(path)
+}
+
+/// Whether this run rewrites the files written from the code (SIGVIZ_RECORD=1) instead of checking them.
+var recording: Bool { ProcessInfo.processInfo.environment["SIGVIZ_RECORD"] == "1" }
+
+/// `text` with the part after the line `start` and before the line `end` replaced by `generated`.
+func replacingSection(of text: String, from start: String, to end: String?, with generated: String) throws -> String {
+    let startRange = try #require(text.range(of: start + "\n"))
+    let endIndex = try end.map { try #require(text.range(of: "\n" + $0, range: startRange.upperBound..<text.endIndex)).lowerBound }
+        ?? text.endIndex
+    return String(text[..<startRange.upperBound]) + generated + (end == nil ? "\n" : "") + String(text[endIndex...])
+}
+
+/// Checks that `path`'s section between `start` and `end` is `generated`, or rewrites it when recording.
+func checkSection(_ path: String, from start: String, to end: String?, is generated: String, rewrittenBy suite: String) throws {
+    let url = repositoryURL(path)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let expected = try replacingSection(of: text, from: start, to: end, with: generated)
+    if recording, expected != text {
+        try expected.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    #expect(text == expected, "\(path) is not what it is written from; SIGVIZ_RECORD=1 swift test --filter \(suite) rewrites it")
 }

@@ -24,7 +24,8 @@ extension ScenarioFile {
     }
 
     /// Runs the file and explains what went wrong: each of the trace's findings (``Trace/findings()``),
-    /// placed at the line and column of its first signal, and, for one with a suggestion, the
+    /// placed at the line and column of its first signal (or, for one made per value, where its suggestion
+    /// is made), and, for one with a suggestion, the
     /// suggestion made to the file and run again on the same virtual times (``ProvenFix``).
     ///
     /// A suggestion whose changed run still has the finding, or (missed values) does not give the
@@ -81,7 +82,8 @@ extension ScenarioFile {
         var remaining = proofEvents
         var explanations: [Explanation] = []
         for finding in find(trace) {
-            let place = finding.signals.first.flatMap { placed[$0] }
+            // A signal made per value (a request `flattenMap` made) has no place: then where its suggestion is made.
+            let place = finding.signals.first.flatMap { placed[$0] } ?? finding.suggestion.flatMap { placed[$0.signal] }
             var explanation = Explanation(finding: finding, line: place?.line, column: place?.column)
             if let suggestion = finding.suggestion {
                 if proofs >= Self.maximumProvenFixes {

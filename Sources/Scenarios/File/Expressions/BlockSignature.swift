@@ -60,11 +60,8 @@ struct BlockSignature: Sendable {
 /// which parameters it reads.
 struct ExpressionBlock: Sendable {
     let expression: Expression
-    let type: ExpressionType
     /// The indexes of the parameters it reads.
     let parameters: Set<Int>
-    /// The column of its `{`.
-    let column: Int
 
     /// Its value for `parameters`, within `meter`.
     func value(_ parameters: [ExpressionValue], meter: inout ExpressionMeter) throws(ExpressionMeter.Stop) -> ExpressionValue {

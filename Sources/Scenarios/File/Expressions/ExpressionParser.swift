@@ -43,7 +43,7 @@ struct ExpressionParser {
             throw Failure(column: column, message: "\(operatorName)'s block gives \(result.described), and this one gives "
                 + "\(typed.type.described)" + Self.hint(from: typed.type, to: result))
         }
-        return ExpressionBlock(expression: typed.expression, type: typed.type, parameters: parser.used, column: column)
+        return ExpressionBlock(expression: typed.expression, parameters: parser.used)
     }
 
     private init(tokens: [ExpressionLexer.Token], endColumn: Int, signature: BlockSignature) {

@@ -23,11 +23,8 @@ enum ExpressionValue: Equatable, Sendable {
         return "\(number)"
     }
 
-    /// How many bytes of UTF-8 ``text`` has, without making it for a text.
-    var textBytes: Int {
-        if case .text(let text) = self { return text.utf8.count }
-        return text.utf8.count
-    }
+    /// How many bytes of UTF-8 ``text`` has.
+    var textBytes: Int { text.utf8.count }
 
     /// Whether it is `true`: what a predicate's answer is.
     var isTrue: Bool { self == .bool(true) }
