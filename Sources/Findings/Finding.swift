@@ -28,6 +28,10 @@ public struct Finding: Sendable, Hashable {
         /// to its subject: as in RAC 2.5 a connection never connects again, so the source is not
         /// subscribed again and nothing from it arrives.
         case deadConnection
+        /// A command's execution failed, and its error reached no one, while something subscribed
+        /// to the command's `executionSignals`, where RAC 2.5 replaces an execution's error with a
+        /// completion: the error goes to the command's `errors` only.
+        case unobservedCommandError
         /// A `flattenMap` (or `map` then `flatten`) let an older inner signal deliver a value after
         /// a newer inner signal had started: a stale result, as in a search box. Not a `flatten`
         /// with an explicit limit above 1 (`flatten 2`), which asks for inner signals side by side.
@@ -121,7 +125,7 @@ extension Trace {
         let found = repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
             + repeatedRunsPerValue(plumbing: plumbing, subscribed: subscribed)
             + missedValues(plumbing: plumbing, subscribed: subscribed) + deadConnections(plumbing: plumbing)
-            + staleInnerValues(plumbing: plumbing) + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
+            + unobservedCommandErrors() + staleInnerValues(plumbing: plumbing) + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
             + neverEnded() + connectedWithoutSubscribers(plumbing: plumbing)
         let keys = found.enumerated().map { (rank: $1.kind.rank, time: $1.times.min() ?? 0, offset: $0) }
         return keys.sorted { a, b in

@@ -640,15 +640,50 @@ struct FindingKindsTests {
         #expect(found.first?.suggestion == nil)
     }
 
+    // MARK: - unobservedCommandError
+
+    @Test("a failed execution whose error reaches no one, while a subscriber watches executionSignals, is found")
+    func unobservedCommandError() throws {
+        let found = try trace("""
+            cold loginRequest: +1 error "wrong password"
+            command login: loginRequest
+            let results = login.executionSignals | flatten
+            subscribe "Screen" to results
+            at 1 execute login "ann"
+            """).findings().filter { $0.kind == .unobservedCommandError }
+        try #require(found.count == 1)
+        #expect(found[0].sentence == "An execution of login failed at 2 s with \"wrong password\", and the error reached no one: "
+            + "a command sends its executions' errors on login.errors, which nothing subscribed to, while Screen → results "
+            + "subscribed to login.executionSignals, where a failed execution only completes. Subscribe to login.errors to hear of it.")
+        #expect(found[0].times == [2])
+        #expect(found[0].suggestion == nil)
+    }
+
+    @Test("a command's error is observed through errors, or through the signal execute returned: no finding", arguments: [
+        "subscribe \"Alert\" to login.errors",
+        "at 1 execute login \"again\" subscribe \"Tap\"",
+    ])
+    func observedCommandError(observer: String) throws {
+        let text = """
+            cold loginRequest: +1 error "wrong password"
+            command login: loginRequest concurrent
+            let results = login.executionSignals | flatten
+            subscribe "Screen" to results
+            \(observer)
+            \(observer.hasPrefix("at 1 execute") ? "" : "at 1 execute login \"ann\"")
+            """
+        #expect(!(try trace(text).findings().contains { $0.kind == .unobservedCommandError }))
+    }
+
     // MARK: - Order and kinds
 
     @Test("the kinds, most important first, with camelCase raw values")
     func kindsInOrder() {
         #expect(Finding.Kind.allCases.map(\.rawValue) == [
-            "repeatedSideEffect", "missedValues", "deadConnection", "staleInnerValues", "swallowedError", "ignoredSend",
-            "neverEnded", "connectedWithoutSubscribers",
+            "repeatedSideEffect", "missedValues", "deadConnection", "unobservedCommandError", "staleInnerValues", "swallowedError",
+            "ignoredSend", "neverEnded", "connectedWithoutSubscribers",
         ])
-        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<8))
+        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<9))
     }
 
     @Test("findings() returns the most important kind first, then by time")

@@ -280,6 +280,13 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
                 fail("\(trace.describe(subscription: subscription)) is said never to have ended; it ended at event "
                      + "\(life.ended[subscription] ?? 0)")
             }
+        case .unobservedCommandError:
+            // The send on the command's errors reached no subscription.
+            guard let send = finding.events.first else { break }
+            if case .send = trace.events[send].kind {} else { fail("its event, \(send), is not a send on the command's errors") }
+            if trace.events.contains(where: { $0.cause == send && $0.kind.isDelivery }) {
+                fail("the error sent at event \(send) is said to have reached no one; it was delivered")
+            }
         case .connectedWithoutSubscribers:
             guard finding.signals.count > 1 else { break }
             let subject = finding.signals[1]
@@ -388,6 +395,9 @@ private func sentenceViolations(of finding: Finding, in trace: Trace, life: Subs
     case .deadConnection:
         guard let disconnect = finding.events.first else { break }
         says("was disconnected at \(at(disconnect))", "its disconnect")
+    case .unobservedCommandError:
+        guard let send = finding.events.first, case .send(_, let message) = trace.events[send].kind else { break }
+        says("failed at \(at(send)) with \"\(shortened(message, to: 40))\"", "the error's time and message")
     case .connectedWithoutSubscribers:
         guard let connect = finding.events.first else { break }
         if case .connect = trace.events[connect].kind {} else { details.append("its first event, \(connect), is not a connect") }
