@@ -94,6 +94,9 @@ extension Suggestion {
         case .switchToLatest(let signal):
             writer.raw("\"switchToLatest\", \"signal\": ")
             writer.int(signal)
+        case .catchInner(let signal):
+            writer.raw("\"catchInner\", \"signal\": ")
+            writer.int(signal)
         }
         writer.raw(", \"sentence\": ")
         writer.string(sentence)

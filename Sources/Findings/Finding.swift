@@ -8,11 +8,15 @@ import Tracer
 /// ```
 public struct Finding: Sendable, Hashable {
     /// What went wrong. The cases are in order of importance, the most important first, as
-    /// ``Trace/findings()`` returns them: work repeated and values lost come first (they change
-    /// what an app does or costs), then values that will never come or come wrong, then what is
+    /// ``Trace/findings()`` returns them: a pipeline an error ended (the app stops answering), then
+    /// work repeated and values lost (they change what an app does or costs), then values that will never come or come wrong, then what is
     /// worth knowing but often meant (a caught error, an ignored send), then what only costs
     /// resources (a subscription never ended, a connection nobody used).
     public enum Kind: String, Sendable, CaseIterable {
+        /// A labelled subscription was ended by an error while it listened to a subject, and values
+        /// sent to that subject afterwards reached no one: a trigger pipeline (`pulls | flattenMap
+        /// request`) that one failure ended, so that every later trigger does nothing.
+        case terminatedPipeline
         /// A cold signal's `didSubscribe` ran more than once, for separate subscriptions: its side
         /// effect (a request) repeated. A run that an operator made again when the run before it
         /// ended (`retry`, `repeat`) is that operator's purpose and is not counted; nor is a run
@@ -122,7 +126,7 @@ extension Trace {
         // What several kinds read, made once: which signals are plumbing, where each subscription was made.
         let plumbing = plumbing()
         let subscribed = subscribeEventIndices()
-        let found = repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
+        let found = terminatedPipelines(plumbing: plumbing) + repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
             + repeatedRunsPerValue(plumbing: plumbing, subscribed: subscribed)
             + missedValues(plumbing: plumbing, subscribed: subscribed) + deadConnections(plumbing: plumbing)
             + unobservedCommandErrors() + staleInnerValues(plumbing: plumbing) + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)

@@ -167,9 +167,9 @@ extension Trace {
     /// subscription it feeds, or the subject that subscribed) is to a plumbing signal (a command's
     /// `subscribeOn` for each `execute`); or its `subscribe` event was caused by a delivery (a
     /// value, error or completion reaching another subscription) or a send to a subject: an
-    /// operator subscribed while handling a value or an end, as `flattenMap` does for each value.
-    /// A subscription made when its subscriber subscribed is caused by that subscriber's
-    /// didSubscribe (or by nothing, for a scenario's own), and counts.
+    /// operator subscribed while handling a value or an end, as `flattenMap` does for each value
+    /// (also through the subscriptions a pipeline makes on the way). A subscription made when its
+    /// subscriber subscribed is caused, at the start of its causes, by a subscription, and counts.
     func isIntendedRun(_ subscription: Int, subscribed: [Int?], plumbing: [Bool]) -> Bool {
         guard subscriptions.indices.contains(subscription) else { return false }
         let this = subscriptions[subscription]
@@ -185,23 +185,24 @@ extension Trace {
         }
         if let maker, plumbing.indices.contains(maker), plumbing[maker] { return true }
         guard subscribed.indices.contains(subscription), let at = subscribed[subscription] else { return false }
-        // Up the causes: a delivery there, reached from a send or a value a signal sent on its own
-        // time, with no subscription on the way: made for that value. A `subscribe` or
-        // `didSubscribe` on the way: made when something subscribed (merge's inner signals, which
-        // its own signal delivers as it is subscribed), so it counts.
-        var cause = events[at].cause, steps = 0, delivered = false
+        // Up the causes to where they start: a send, or a value a signal sent on its own time (a
+        // delivery nothing caused), made the run for that value, however many subscriptions were
+        // made on the way (`flattenMap` of a pipeline subscribes to the pipeline, which subscribes
+        // to the cold signal). A subscription at the start (the scenario's own, or one an action
+        // made) made it when something subscribed (merge's inner signals, which its own signal
+        // delivers as it is subscribed), so it counts.
+        var cause = events[at].cause, steps = 0, start: Int?
         while let index = cause, events.indices.contains(index) {
             steps += 1
             guard steps <= Self.causesWalked else { return false }
             switch events[index].kind {
-            case .subscribe, .didSubscribe: return false
             case .send, .sendError, .sendCompleted: return true
             default: break
             }
-            if events[index].kind.isDelivery { delivered = true }
+            start = index
             cause = events[index].cause
         }
-        return delivered
+        return start.map { events[$0].kind.isDelivery } ?? false
     }
 
     /// How many causes ``isIntendedRun(_:subscribed:plumbing:)`` walks up before it counts the run.

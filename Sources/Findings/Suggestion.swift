@@ -17,6 +17,9 @@ public struct Suggestion: Sendable, Hashable {
         /// Use `switchToLatest` where the signal flattens with `flattenMap` (or `map` then `flatten`):
         /// a newer inner signal disposes the one before it, whose values stop arriving.
         case switchToLatest(signal: Int)
+        /// Catch an error inside the signal the `flattenMap` makes for each value (`catchTo` an
+        /// empty signal), so that one failed inner signal ends only itself, not the pipeline.
+        case catchInner(signal: Int)
     }
 
     /// The operators that share one subscription to a cold signal among many subscribers.
@@ -43,7 +46,7 @@ public struct Suggestion: Sendable, Hashable {
     /// The signal the change is made at.
     public var signal: Int {
         switch change {
-        case .share(let signal, _), .replaySubject(let signal, _), .switchToLatest(let signal): signal
+        case .share(let signal, _), .replaySubject(let signal, _), .switchToLatest(let signal), .catchInner(let signal): signal
         }
     }
 }

@@ -640,6 +640,43 @@ struct FindingKindsTests {
         #expect(found.first?.suggestion == nil)
     }
 
+    // MARK: - terminatedPipeline
+
+    @Test("an error that ends a pipeline listening to a subject, after which sends to it reach no one, is found")
+    func terminatedPipeline() throws {
+        let trace = try trace("""
+            subject pulls
+            cold request: +1 next "items", +1 completed
+            attempt 2 of request: +1 error "503"
+            let feed = pulls | flattenMap request
+            subscribe "Feed" to feed
+            at 1 send pulls "pull 1"
+            at 3 send pulls "pull 2"
+            at 5 send pulls "pull 3"
+            at 7 send pulls "pull 4"
+            """)
+        let found = trace.findings()
+        #expect(found.first?.kind == .terminatedPipeline)
+        let finding = try #require(found.first { $0.kind == .terminatedPipeline })
+        #expect(finding.sentence == "The error \"503\" from request ended Feed → feed at 4 s, and with it the subscription to "
+            + "pulls: 2 values sent to pulls after it (\"pull 3\", \"pull 4\") reached no one. An error ends the whole pipeline: "
+            + "catch it inside the signal each value makes (or materialize it there), so that one failure does not end the pipeline.")
+        #expect(finding.times == [4, 5, 7])
+        // The fix catches the error inside the signal the flattenMap makes for each value.
+        let feed = try #require(trace.signals.first { $0.name == "feed" }?.id)
+        #expect(finding.suggestion?.change == .catchInner(signal: feed))
+    }
+
+    @Test("no terminated pipeline: an error with no later send, a subject that failed itself, an error caught inside", arguments: [
+        "subject pulls\ncold request: +1 error \"503\"\nlet feed = pulls | flattenMap request\nsubscribe \"Feed\" to feed\nat 1 send pulls \"p\"",
+        "subject pulls\nsubscribe \"Feed\" to pulls\nat 1 fail pulls \"boom\"\nat 2 send pulls \"p\"",
+        "subject pulls\ncold request: +1 error \"503\"\nlet inner = request | materialize\nlet feed = pulls | flattenMap inner\n"
+            + "subscribe \"Feed\" to feed\nat 1 send pulls \"p\"\nat 3 send pulls \"q\"",
+    ])
+    func noTerminatedPipeline(text: String) throws {
+        #expect(!(try trace(text).findings().contains { $0.kind == .terminatedPipeline }))
+    }
+
     // MARK: - unobservedCommandError
 
     @Test("a failed execution whose error reaches no one, while a subscriber watches executionSignals, is found")
@@ -680,10 +717,10 @@ struct FindingKindsTests {
     @Test("the kinds, most important first, with camelCase raw values")
     func kindsInOrder() {
         #expect(Finding.Kind.allCases.map(\.rawValue) == [
-            "repeatedSideEffect", "missedValues", "deadConnection", "unobservedCommandError", "staleInnerValues", "swallowedError",
-            "ignoredSend", "neverEnded", "connectedWithoutSubscribers",
+            "terminatedPipeline", "repeatedSideEffect", "missedValues", "deadConnection", "unobservedCommandError", "staleInnerValues",
+            "swallowedError", "ignoredSend", "neverEnded", "connectedWithoutSubscribers",
         ])
-        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<9))
+        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<10))
     }
 
     @Test("findings() returns the most important kind first, then by time")

@@ -63,7 +63,7 @@ struct ExplainCommandTests {
     func failOnUnknown() throws {
         let run = try sigviz("explain", "fetchdata", "--fail-on", "slowness")
         #expect(run.status == 64)
-        #expect(run.errors.contains("--fail-on: 'slowness' is not a kind of finding; the kinds are repeatedSideEffect, "))
+        #expect(run.errors.contains("--fail-on: 'slowness' is not a kind of finding; the kinds are terminatedPipeline, repeatedSideEffect, "))
     }
 
     @Test("a trace file gives its findings, with no place and no proof")

@@ -50,6 +50,21 @@ extension ScenarioFile {
             } else {
                 return nil
             }
+        case .catchInner:
+            // `flattenMap request` becomes `flattenMap requestOrNothing`, declared on the lines before
+            // as `request | catchTo nothing` with `nothing = empty`. A cold signal with `{}`, which
+            // flattenMap makes anew for each value, cannot be wrapped so.
+            guard let made = place.made, case .pipeline(_, _, let operators)? = statement(at: made.line),
+                  let op = operators.first(where: { Int($0.column) == made.column }), op.value.is(.flattenMap),
+                  let inner = op.value.operands.first, !isTemplatedCold(inner),
+                  let tokens = edit.tokens(ofLine: made.line),
+                  let keyword = tokens.first(where: { $0.column > made.column && $0.word == "flattenMap" }),
+                  let operand = tokens.first(where: { $0.column > keyword.column && $0.word == inner }) else { return nil }
+            let nothing = unusedName(like: "nothing")
+            let caught = unusedName(like: inner + "OrNothing")
+            edit.replace(line: made.line, from: operand.column, to: operand.end, with: caught)
+            edit.add("let \(nothing) = empty", afterLine: made.line - 1)
+            edit.add("let \(caught) = \(inner) | catchTo \(nothing)", afterLine: made.line - 1)
         }
         return edit.isEmpty ? nil : edit
     }

@@ -280,6 +280,14 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
                 fail("\(trace.describe(subscription: subscription)) is said never to have ended; it ended at event "
                      + "\(life.ended[subscription] ?? 0)")
             }
+        case .terminatedPipeline:
+            guard let error = finding.events.first, let ended = finding.subscriptions.first else { break }
+            if case .error(ended, _, _) = trace.events[error].kind {} else {
+                fail("its first event, \(error), is not the error that ended \(trace.describe(subscription: ended))")
+            }
+            for send in finding.events.dropFirst() where trace.events.contains(where: { $0.cause == send && $0.kind.isDelivery }) {
+                fail("the value sent at event \(send) is said to have reached no one; it was delivered")
+            }
         case .unobservedCommandError:
             // The send on the command's errors reached no subscription.
             guard let send = finding.events.first else { break }
@@ -395,6 +403,11 @@ private func sentenceViolations(of finding: Finding, in trace: Trace, life: Subs
     case .deadConnection:
         guard let disconnect = finding.events.first else { break }
         says("was disconnected at \(at(disconnect))", "its disconnect")
+    case .terminatedPipeline:
+        guard let error = finding.events.first, case .error(_, let message, _) = trace.events[error].kind else { break }
+        says("The error \"\(shortened(message, to: 40))\"", "the error's message")
+        says(" at \(at(error)), and with it", "the error's time")
+        says(plural(finding.events.count - 1, "value", "values"), "how many values reached no one")
     case .unobservedCommandError:
         guard let send = finding.events.first, case .send(_, let message) = trace.events[send].kind else { break }
         says("failed at \(at(send)) with \"\(shortened(message, to: 40))\"", "the error's time and message")
