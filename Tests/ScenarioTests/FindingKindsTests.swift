@@ -644,17 +644,7 @@ struct FindingKindsTests {
 
     @Test("an error that ends a pipeline listening to a subject, after which sends to it reach no one, is found")
     func terminatedPipeline() throws {
-        let trace = try trace("""
-            subject pulls
-            cold request: +1 next "items", +1 completed
-            attempt 2 of request: +1 error "503"
-            let feed = pulls | flattenMap request
-            subscribe "Feed" to feed
-            at 1 send pulls "pull 1"
-            at 3 send pulls "pull 2"
-            at 5 send pulls "pull 3"
-            at 7 send pulls "pull 4"
-            """)
+        let trace = try trace(pullToRefresh)
         let found = trace.findings()
         #expect(found.first?.kind == .terminatedPipeline)
         let finding = try #require(found.first { $0.kind == .terminatedPipeline })

@@ -23,16 +23,8 @@ struct ProvenFixTests {
 
     @Test("a pipeline an error ended: the error caught inside the flattenMap's signal, proven: later pulls are answered")
     func catchInner() throws {
-        let (trace, explanations) = try ScenarioFile(parsing: """
-            subject pulls
-            cold request: +1 next "items", +1 completed
-            attempt 2 of request: +1 error "503"
-            let feed = pulls | flattenMap request
-            subscribe "Feed" to feed
-            at 1 send pulls "pull 1"
-            at 3 send pulls "pull 2"
-            at 5 send pulls "pull 3"
-            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let (trace, explanations) = try ScenarioFile(parsing: pullToRefresh, file: "fix.sigviz")
+            .explain(named: "fix", maximumEvents: 100_000)
         let explanation = try #require(explanations.first { $0.finding.kind == .terminatedPipeline })
         let fix = try #require(explanation.fix, "\(explanation.unproven ?? "")")
         #expect(fix.edit == """
@@ -41,7 +33,7 @@ struct ProvenFixTests {
             line 4: let feed = pulls | flattenMap requestOrNothing
             """)
         #expect(fix.outcome.removesFinding)
-        #expect(fix.outcome.changed.map(\.summary) == ["lost error(503) at 4 s; gained \"items\" at 6 s"])
+        #expect(fix.outcome.changed.map(\.summary) == ["lost error(503) at 4 s; gained \"items\" at 6 s, \"items\" at 8 s"])
         let json = Explanation.json([(input: "fix.sigviz", trace: trace, explanations: explanations)])
         #expect(String(decoding: json, as: UTF8.self).contains("\"change\": \"catchInner\""))
     }

@@ -122,6 +122,20 @@ func error(parsing text: String) -> ScenarioFileError? {
     }
 }
 
+/// A pull-to-refresh whose second request fails with 503, after which pulls 3 and 4 reach no one:
+/// a pipeline an error ended (issue 29).
+let pullToRefresh = """
+    subject pulls
+    cold request: +1 next "items", +1 completed
+    attempt 2 of request: +1 error "503"
+    let feed = pulls | flattenMap request
+    subscribe "Feed" to feed
+    at 1 send pulls "pull 1"
+    at 3 send pulls "pull 2"
+    at 5 send pulls "pull 3"
+    at 7 send pulls "pull 4"
+    """
+
 // MARK: Files written from the code
 
 /// A path of the repository, from this file's.

@@ -16,11 +16,8 @@ extension OperatorDefinition {
                 .signal(step.signal.aggregate(start: step.text(0), reduce: step.accumulator(step.text(1))))
             },
             OperatorForm(OperatorPiece.startAndBlock) { step in
-                let make = step.runningText(1)
-                guard step.block(1).parameters.contains(2) else {
-                    return .signal(step.signal.aggregate(start: step.text(0)) { make($0, $1, 0) })
-                }
-                return .signal(step.signal.aggregate(start: step.text(0), reduceWithIndex: make))
+                step.folding(
+                    { step.signal.aggregate(start: $0, reduce: $1) }, withIndex: { step.signal.aggregate(start: $0, reduceWithIndex: $1) })
             },
         ],
         meaning: "as `scan`, but only the last text is sent, when the signal completes: the start text if no value came; "

@@ -133,11 +133,18 @@ struct OperatorStep {
         return { make($0.map(ExpressionValue.text)) }
     }
 
-    /// The block the piece at `index` read, making the running text of `scan` and `aggregate` of the
-    /// text so far, a value and its index from 0, within the run's text budget.
-    func runningText(_ index: Int) -> @Sendable (String, String, Int) -> String {
-        let make = pipeline.maker(block(index), column: column)
-        return { running, value, index in make([.text(running), .text(value), .number(Double(index))]) }
+    /// `scan` or `aggregate` with the start text and block of `"start" { ... }` (pieces 0 and 1): RAC's
+    /// `reduce:` form, `fold`, or, when the block reads `$2`, the index, its `reduceWithIndex:` form.
+    func folding(
+        _ fold: (String, @escaping @Sendable (String, String) -> String) -> Signal<String>,
+        withIndex foldWithIndex: (String, @escaping @Sendable (String, String, Int) -> String) -> Signal<String>
+    ) -> ScenarioValue {
+        let make = pipeline.maker(block(1), column: column)
+        let running: @Sendable (String, String, Int) -> String = { running, value, index in
+            make([.text(running), .text(value), .number(Double(index))])
+        }
+        guard block(1).parameters.contains(2) else { return .signal(fold(text(0)) { running($0, $1, 0) }) }
+        return .signal(foldWithIndex(text(0), running))
     }
 
     /// The signal of the name the piece at `index` read, for each value: the declared one, or a

@@ -92,11 +92,8 @@ extension OperatorDefinition {
                 .signal(step.signal.scan(start: step.text(0), reduce: step.accumulator(step.text(1))))
             },
             OperatorForm(OperatorPiece.startAndBlock) { step in
-                let make = step.runningText(1)
-                guard step.block(1).parameters.contains(2) else {
-                    return .signal(step.signal.scan(start: step.text(0)) { make($0, $1, 0) })
-                }
-                return .signal(step.signal.scan(start: step.text(0), reduceWithIndex: make))
+                step.folding(
+                    { step.signal.scan(start: $0, reduce: $1) }, withIndex: { step.signal.scan(start: $0, reduceWithIndex: $1) })
             },
         ],
         meaning: "the running text: each value makes the template with `{acc}` the text so far (the start text at first) "
