@@ -40,6 +40,10 @@ public struct Finding: Sendable, Hashable {
         /// a newer inner signal had started: a stale result, as in a search box. Not a `flatten`
         /// with an explicit limit above 1 (`flatten 2`), which asks for inner signals side by side.
         case staleInnerValues
+        /// A `concat` or `then` waited, when the run ended, for a signal that never completed, and
+        /// never subscribed to the signal after it: a request never sent behind a cache that never
+        /// completes.
+        case stuckConcat
         /// An error was replaced by another signal (`catchTo`): the subscriber never saw it.
         case swallowedError
         /// A value, error or completion was sent to a subject after it had terminated, and reached
@@ -50,6 +54,9 @@ public struct Finding: Sendable, Hashable {
         /// A labelled subscription had neither terminated nor been disposed when the run ended:
         /// in an app, a subscription that stays until something disposes it.
         case neverEnded
+        /// A connection's source stayed subscribed, and went on sending, after the last subscriber of
+        /// its subject had left: a timer ticking for a screen that is gone.
+        case runningWithoutSubscribers
         /// A connection connected, subscribing to its source, and nothing subscribed to its subject
         /// by the end of the run: work nobody asked for (an eager `replay` or `replayLast`).
         case connectedWithoutSubscribers
@@ -129,8 +136,8 @@ extension Trace {
         let found = terminatedPipelines(plumbing: plumbing) + repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
             + repeatedRunsPerValue(plumbing: plumbing, subscribed: subscribed)
             + missedValues(plumbing: plumbing, subscribed: subscribed) + deadConnections(plumbing: plumbing)
-            + unobservedCommandErrors() + staleInnerValues(plumbing: plumbing) + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
-            + neverEnded() + connectedWithoutSubscribers(plumbing: plumbing)
+            + unobservedCommandErrors() + staleInnerValues(plumbing: plumbing) + stuckConcats(plumbing: plumbing) + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
+            + neverEnded() + runningWithoutSubscribers(plumbing: plumbing) + connectedWithoutSubscribers(plumbing: plumbing)
         let keys = found.enumerated().map { (rank: $1.kind.rank, time: $1.times.min() ?? 0, offset: $0) }
         return keys.sorted { a, b in
             if a.rank != b.rank { return a.rank < b.rank }

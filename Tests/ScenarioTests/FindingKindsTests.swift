@@ -667,6 +667,60 @@ struct FindingKindsTests {
         #expect(!(try trace(text).findings().contains { $0.kind == .terminatedPipeline }))
     }
 
+    // MARK: - stuckConcat
+
+    @Test("a concat behind a signal that never completes never subscribes to the next: found, for concat sources, operators and then",
+          arguments: [
+            ("replay cache\ncold request: +1 next \"fresh\", +1 completed\nlet page = concat cache, request\nsubscribe \"Screen\" to page\n"
+                + "at 1 send cache \"cached\"", "concat subscribes to request only when cache completes"),
+            ("replay cache\ncold request: +1 next \"fresh\", +1 completed\nlet page = cache | concat request\nsubscribe \"Screen\" to page\n"
+                + "at 1 send cache \"cached\"", "concat subscribes to request only when cache completes"),
+            ("subject saving\ncold reload: +1 next \"fresh\", +1 completed\nlet done = saving | then reload\nsubscribe \"Spinner\" to done",
+             "then subscribes to the signal then returns only when saving completes"),
+          ])
+    func stuckConcat(text: String, says: String) throws {
+        let found = try trace(text).findings().filter { $0.kind == .stuckConcat }
+        try #require(found.count == 1)
+        #expect(found[0].sentence.contains(says), "\(found[0].sentence)")
+        #expect(found[0].sentence.contains("to the end of the run"))
+    }
+
+    @Test("no stuck concat when the first signal completes, or the subscriber gave up first", arguments: [
+        "replay cache\ncold request: +1 next \"fresh\", +1 completed\nlet page = concat cache, request\nsubscribe \"Screen\" to page\n"
+            + "at 1 send cache \"cached\"\nat 2 complete cache",
+        "replay cache\ncold request: +1 next \"fresh\", +1 completed\nlet page = concat cache, request\nsubscribe \"Screen\" to page until 2\n"
+            + "at 1 send cache \"cached\"",
+    ])
+    func noStuckConcat(text: String) throws {
+        #expect(!(try trace(text).findings().contains { $0.kind == .stuckConcat }))
+    }
+
+    // MARK: - runningWithoutSubscribers
+
+    @Test("a timer's connection left running after its last subscriber left, still ticking: found")
+    func runningWithoutSubscribers() throws {
+        let found = try trace("""
+            let ticks = interval 1 | take 8
+            let time = ticks | replayLast
+            subscribe "Clock" to time until 3.5
+            """).findings().filter { $0.kind == .runningWithoutSubscribers }
+        try #require(found.count == 1)
+        #expect(found[0].sentence.hasPrefix("The connection of ticks through time kept ticks subscribed after its "
+            + "last subscriber, Clock → time, left at 3.5 s: ticks sent 5 values to no subscriber, the last at 8 s."),
+            "\(found[0].sentence)")
+        #expect(found[0].times == [4, 5, 6, 7, 8])
+    }
+
+    @Test("no running connection: autoconnect disposes it with its last subscriber; a subscriber still there; nothing after",
+          arguments: [
+            "let ticks = interval 1 | take 8\nlet time = ticks | publish | autoconnect\nsubscribe \"Clock\" to time until 3.5",
+            "let ticks = interval 1 | take 8\nlet time = ticks | replayLast\nsubscribe \"Clock\" to time",
+            "let ticks = interval 1 | take 3\nlet time = ticks | replayLast\nsubscribe \"Clock\" to time until 3.5",
+          ])
+    func noRunningWithoutSubscribers(text: String) throws {
+        #expect(!(try trace(text).findings().contains { $0.kind == .runningWithoutSubscribers }))
+    }
+
     // MARK: - unobservedCommandError
 
     @Test("a failed execution whose error reaches no one, while a subscriber watches executionSignals, is found")
@@ -708,9 +762,9 @@ struct FindingKindsTests {
     func kindsInOrder() {
         #expect(Finding.Kind.allCases.map(\.rawValue) == [
             "terminatedPipeline", "repeatedSideEffect", "missedValues", "deadConnection", "unobservedCommandError", "staleInnerValues",
-            "swallowedError", "ignoredSend", "neverEnded", "connectedWithoutSubscribers",
+            "stuckConcat", "swallowedError", "ignoredSend", "neverEnded", "runningWithoutSubscribers", "connectedWithoutSubscribers",
         ])
-        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<10))
+        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<12))
     }
 
     @Test("findings() returns the most important kind first, then by time")

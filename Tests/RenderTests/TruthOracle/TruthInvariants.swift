@@ -288,12 +288,36 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
             for send in finding.events.dropFirst() where trace.events.contains(where: { $0.cause == send && $0.kind.isDelivery }) {
                 fail("the value sent at event \(send) is said to have reached no one; it was delivered")
             }
+        case .stuckConcat:
+            // The subscription it waited on never ended.
+            guard finding.subscriptions.count > 1 else { break }
+            let waited = finding.subscriptions[1]
+            if life.ended[waited] != nil {
+                fail("\(trace.describe(subscription: waited)) is said to have been waited on to the end; it ended at event "
+                     + "\(life.ended[waited] ?? 0)")
+            }
         case .unobservedCommandError:
             // The send on the command's errors reached no subscription.
             guard let send = finding.events.first else { break }
             if case .send = trace.events[send].kind {} else { fail("its event, \(send), is not a send on the command's errors") }
             if trace.events.contains(where: { $0.cause == send && $0.kind.isDelivery }) {
                 fail("the error sent at event \(send) is said to have reached no one; it was delivered")
+            }
+        case .runningWithoutSubscribers:
+            // The source's subscription never ended, and its values came after every subscriber of the subject left.
+            guard let source = finding.subscriptions.first, finding.signals.count > 1 else { break }
+            if let end = life.ended[source], finding.events.contains(where: { $0 > end }) {
+                fail("the source's subscription is said to have sent after it ended")
+            }
+            let subject = finding.signals[1]
+            for subscription in trace.subscriptions where subscription.signal == subject {
+                guard let end = life.ended[subscription.id] else {
+                    fail("\(trace.describe(subscription: subscription.id)) is said to have left; it never did")
+                    continue
+                }
+                if finding.events.contains(where: { $0 < end }) {
+                    fail("\(trace.describe(subscription: subscription.id)) was still subscribed when a value said to reach no one came")
+                }
             }
         case .connectedWithoutSubscribers:
             guard finding.signals.count > 1 else { break }
@@ -408,9 +432,14 @@ private func sentenceViolations(of finding: Finding, in trace: Trace, life: Subs
         says("The error \"\(shortened(message, to: 40))\"", "the error's message")
         says(" at \(at(error)), and with it", "the error's time")
         says(plural(finding.events.count - 1, "value", "values"), "how many values reached no one")
+    case .stuckConcat:
+        says("to the end of the run, at \(SecondsFormat.forPeople.format(trace.duration))", "the run's end")
     case .unobservedCommandError:
         guard let send = finding.events.first, case .send(_, let message) = trace.events[send].kind else { break }
         says("failed at \(at(send)) with \"\(shortened(message, to: 40))\"", "the error's time and message")
+    case .runningWithoutSubscribers:
+        says(plural(finding.events.count, "value to no subscriber", "values to no subscriber"), "how many values came after")
+        if let last = finding.events.last { says("the last at \(at(last))", "its last value's time") }
     case .connectedWithoutSubscribers:
         guard let connect = finding.events.first else { break }
         if case .connect = trace.events[connect].kind {} else { details.append("its first event, \(connect), is not a connect") }
