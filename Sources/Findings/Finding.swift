@@ -44,6 +44,9 @@ public struct Finding: Sendable, Hashable {
         /// never subscribed to the signal after it: a request never sent behind a cache that never
         /// completes.
         case stuckConcat
+        /// A labelled subscriber received values on a scheduler other than `main` (`subscribeOn
+        /// background` without `deliverOn main`): a screen updated off the main thread.
+        case offMainDelivery
         /// An error was replaced by another signal (`catchTo`): the subscriber never saw it.
         case swallowedError
         /// A value, error or completion was sent to a subject after it had terminated, and reached
@@ -136,7 +139,8 @@ extension Trace {
         let found = terminatedPipelines(plumbing: plumbing) + repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
             + repeatedRunsPerValue(plumbing: plumbing, subscribed: subscribed)
             + missedValues(plumbing: plumbing, subscribed: subscribed) + deadConnections(plumbing: plumbing)
-            + unobservedCommandErrors() + staleInnerValues(plumbing: plumbing) + stuckConcats(plumbing: plumbing) + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
+            + unobservedCommandErrors() + staleInnerValues(plumbing: plumbing) + stuckConcats(plumbing: plumbing)
+            + offMainDeliveries() + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
             + neverEnded() + runningWithoutSubscribers(plumbing: plumbing) + connectedWithoutSubscribers(plumbing: plumbing)
         let keys = found.enumerated().map { (rank: $1.kind.rank, time: $1.times.min() ?? 0, offset: $0) }
         return keys.sorted { a, b in

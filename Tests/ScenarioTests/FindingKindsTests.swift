@@ -721,6 +721,32 @@ struct FindingKindsTests {
         #expect(!(try trace(text).findings().contains { $0.kind == .runningWithoutSubscribers }))
     }
 
+    // MARK: - offMainDelivery
+
+    @Test("values that reach a subscriber on a background scheduler, with no deliverOn main after: found", arguments: [
+        ("cold request: +1 next \"results\", +1 completed\nlet fetched = request | deliverOn background",
+         "Table → fetched received 1 value (\"results\") on background, not on main, the first at 1 s"),
+        // A behavior subject's value, delivered while subscribeOn subscribes on background.
+        ("behavior theme \"dark\"\nlet fetched = theme | subscribeOn background",
+         "Table → fetched received 1 value (\"dark\") on background, not on main, the first at 0 s"),
+    ])
+    func offMainDelivery(pipeline: String, sentence: String) throws {
+        let found = try trace("scheduler main\nscheduler background\n\(pipeline)\nsubscribe \"Table\" to fetched")
+            .findings().filter { $0.kind == .offMainDelivery }
+        try #require(found.count == 1)
+        #expect(found[0].sentence.hasPrefix(sentence), "\(found[0].sentence)")
+    }
+
+    @Test("no off-main delivery: deliverOn main last, no hop at all, or a hop to main", arguments: [
+        "scheduler main\nscheduler background\ncold request: +1 next \"r\", +1 completed\n"
+            + "let fetched = request | subscribeOn background | deliverOn main\nsubscribe \"Table\" to fetched",
+        "cold request: +1 next \"r\", +1 completed\nsubscribe \"Table\" to request",
+        "scheduler main\ncold request: +1 next \"r\", +1 completed\nlet fetched = request | deliverOn main\nsubscribe \"Table\" to fetched",
+    ])
+    func noOffMainDelivery(text: String) throws {
+        #expect(!(try trace(text).findings().contains { $0.kind == .offMainDelivery }))
+    }
+
     // MARK: - unobservedCommandError
 
     @Test("a failed execution whose error reaches no one, while a subscriber watches executionSignals, is found")
@@ -762,9 +788,10 @@ struct FindingKindsTests {
     func kindsInOrder() {
         #expect(Finding.Kind.allCases.map(\.rawValue) == [
             "terminatedPipeline", "repeatedSideEffect", "missedValues", "deadConnection", "unobservedCommandError", "staleInnerValues",
-            "stuckConcat", "swallowedError", "ignoredSend", "neverEnded", "runningWithoutSubscribers", "connectedWithoutSubscribers",
+            "stuckConcat", "offMainDelivery", "swallowedError", "ignoredSend", "neverEnded", "runningWithoutSubscribers",
+            "connectedWithoutSubscribers",
         ])
-        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<12))
+        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<13))
     }
 
     @Test("findings() returns the most important kind first, then by time")

@@ -296,6 +296,13 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
                 fail("\(trace.describe(subscription: waited)) is said to have been waited on to the end; it ended at event "
                      + "\(life.ended[waited] ?? 0)")
             }
+        case .offMainDelivery:
+            for delivery in finding.events {
+                guard case .next(let subscription, _, _) = trace.events[delivery].kind, finding.subscriptions.contains(subscription) else {
+                    fail("its event \(delivery) is not a value delivered to its subscriber")
+                    continue
+                }
+            }
         case .unobservedCommandError:
             // The send on the command's errors reached no subscription.
             guard let send = finding.events.first else { break }
@@ -434,6 +441,8 @@ private func sentenceViolations(of finding: Finding, in trace: Trace, life: Subs
         says(plural(finding.events.count - 1, "value", "values"), "how many values reached no one")
     case .stuckConcat:
         says("to the end of the run, at \(SecondsFormat.forPeople.format(trace.duration))", "the run's end")
+    case .offMainDelivery:
+        says(plural(finding.events.count, "value", "values"), "how many values it received off main")
     case .unobservedCommandError:
         guard let send = finding.events.first, case .send(_, let message) = trace.events[send].kind else { break }
         says("failed at \(at(send)) with \"\(shortened(message, to: 40))\"", "the error's time and message")

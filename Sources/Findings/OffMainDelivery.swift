@@ -1,0 +1,50 @@
+import Tracer
+
+extension Trace {
+    /// A finding for each labelled subscriber that received values on a scheduler other than one
+    /// named `main`: the nearest scheduler hop up the causes of each delivery (`subscribeOn
+    /// background`, `deliverOn background`) was to another scheduler, and none to `main` came after
+    /// it. A subscriber is where an app updates its screen, which only the main thread may do;
+    /// `subscribeOn` moves the subscription (and a cold signal's work), not its deliveries. A
+    /// delivery with no hop on its way (the run's own scheduler) is not said to be off main. Its
+    /// events are those deliveries. It has no suggested change; the sentence names `deliverOn main`.
+    func offMainDeliveries() -> [Finding] {
+        var found: [Int: [(event: Int, scheduler: String)]] = [:]  // labelled subscription -> deliveries
+        var order: [Int] = []
+        for (index, event) in events.enumerated() {
+            guard case .next(let subscription, _, _) = event.kind, subscriptions.indices.contains(subscription),
+                  case .label = subscriptions[subscription].subscriber, let scheduler = nearestHop(above: index),
+                  scheduler != "main" else { continue }
+            if found[subscription] == nil { order.append(subscription) }
+            found[subscription, default: []].append((index, scheduler))
+        }
+        return order.map { subscription in
+            let deliveries = found[subscription]!
+            var schedulers: [String] = []
+            for delivery in deliveries where !schedulers.contains(delivery.scheduler) { schedulers.append(delivery.scheduler) }
+            let values = deliveries.compactMap { delivery -> String? in
+                if case .next(_, let value, _) = events[delivery.event].kind { return value }
+                return nil
+            }
+            return Finding(
+                kind: .offMainDelivery, signals: [subscriptions[subscription].signal], subscriptions: [subscription],
+                times: deliveries.map { events[$0.event].time }, events: deliveries.map(\.event),
+                sentence: "\(describe(subscription: subscription)) received \(deliveries.count) value\(deliveries.count == 1 ? "" : "s") "
+                    + "(\(Finding.listed(values))) on \(schedulers.joined(separator: " and ")), not on main, the first at "
+                    + "\(seconds(events[deliveries[0].event].time)): subscribeOn moves the subscription and its work, not what "
+                    + "it delivers. deliverOn main as the last operator brings the values to the main scheduler.")
+        }
+    }
+
+    /// The scheduler of the nearest hop up the causes of the event at `index`, if one is within
+    /// ``causesWalked`` steps.
+    private func nearestHop(above index: Int) -> String? {
+        var current = events[index].cause, steps = 0
+        while let at = current, events.indices.contains(at), steps < Self.causesWalked {
+            steps += 1
+            if case .hop(_, let scheduler) = events[at].kind { return scheduler }
+            current = events[at].cause
+        }
+        return nil
+    }
+}
