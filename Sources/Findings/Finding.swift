@@ -162,6 +162,15 @@ extension Trace {
         return found
     }
 
+    /// The events that caused a delivery: a send in it reached a subscriber; one not in it reached no one.
+    func deliveryCauses() -> Set<Int> {
+        var causes: Set<Int> = []
+        for event in events where event.kind.isDelivery {
+            if let cause = event.cause { causes.insert(cause) }
+        }
+        return causes
+    }
+
     /// A signal's name, or "signal N" for an id the trace does not have.
     func name(of signal: Int) -> String {
         signals.indices.contains(signal) ? signals[signal].name : "signal \(signal)"

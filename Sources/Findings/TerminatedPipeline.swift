@@ -9,10 +9,9 @@ extension Trace {
     /// that reached no one. When the error passed through a `flattenMap`, its suggestion catches
     /// the error inside the signal that flattenMap makes for each value. Plumbing's subjects are left out.
     func terminatedPipelines(plumbing: [Bool]) -> [Finding] {
-        var delivered: Set<Int> = []  // the events a delivery was caused by
+        let delivered = deliveryCauses()
         var ended: [(subscription: Int, event: Int, message: String)] = []
         for (index, event) in events.enumerated() {
-            if event.kind.isDelivery, let cause = event.cause { delivered.insert(cause) }
             if case .error(let subscription, let message, _) = event.kind, subscriptions.indices.contains(subscription),
                case .label = subscriptions[subscription].subscriber {
                 ended.append((subscription, index, message))

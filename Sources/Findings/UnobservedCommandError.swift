@@ -21,10 +21,9 @@ extension Trace {
             if case .label = subscriptions[top].subscriber { watchers[subscription.signal, default: []].append(top) }
         }
         guard !watchers.isEmpty else { return [] }
-        var delivered: Set<Int> = []  // the events a delivery was caused by
+        let delivered = deliveryCauses()
         var labelledErrors: Set<String> = []  // "time message" of errors labelled subscriptions received
         for event in events {
-            if event.kind.isDelivery, let cause = event.cause { delivered.insert(cause) }
             if case .error(let subscription, let message, _) = event.kind, subscriptions.indices.contains(subscription),
                case .label = subscriptions[subscription].subscriber {
                 labelledErrors.insert("\(event.time) \(message)")
