@@ -133,13 +133,15 @@ extension Trace {
     /// its cases, then by time (a finding's first time), then in the order each kind found them.
     /// Each kind reads the events in one pass or a few, so the work grows with the trace's size.
     public func findings() -> [Finding] {
-        // What several kinds read, made once: which signals are plumbing, where each subscription was made.
+        // What several kinds read, made once: which signals are plumbing, where each subscription was
+        // made, which events a delivery came from.
         let plumbing = plumbing()
         let subscribed = subscribeEventIndices()
-        let found = terminatedPipelines(plumbing: plumbing) + repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
+        let delivered = deliveryCauses()
+        let found = terminatedPipelines(plumbing: plumbing, delivered: delivered) + repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
             + repeatedRunsPerValue(plumbing: plumbing, subscribed: subscribed)
             + missedValues(plumbing: plumbing, subscribed: subscribed) + deadConnections(plumbing: plumbing)
-            + unobservedCommandErrors() + staleInnerValues(plumbing: plumbing) + stuckConcats(plumbing: plumbing)
+            + unobservedCommandErrors(delivered: delivered) + staleInnerValues(plumbing: plumbing) + stuckConcats(plumbing: plumbing)
             + offMainDeliveries() + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
             + neverEnded() + runningWithoutSubscribers(plumbing: plumbing) + connectedWithoutSubscribers(plumbing: plumbing)
         let keys = found.enumerated().map { (rank: $1.kind.rank, time: $1.times.min() ?? 0, offset: $0) }

@@ -11,10 +11,18 @@ extension Trace {
     func offMainDeliveries() -> [Finding] {
         var found: [Int: [(event: Int, scheduler: String)]] = [:]  // labelled subscription -> deliveries
         var order: [Int] = []
+        // The scheduler of the nearest hop up each event's causes (the event's own, for a hop): one
+        // pass, since a cause comes before what it caused.
+        var hop = [String?](repeating: nil, count: events.count)
         for (index, event) in events.enumerated() {
+            if case .hop(_, let scheduler) = event.kind {
+                hop[index] = scheduler
+            } else if let cause = event.cause, cause < index, cause >= 0 {
+                hop[index] = hop[cause]
+            }
             guard case .next(let subscription, _, _) = event.kind, subscriptions.indices.contains(subscription),
-                  case .label = subscriptions[subscription].subscriber, let scheduler = nearestHop(above: index),
-                  scheduler != "main" else { continue }
+                  case .label = subscriptions[subscription].subscriber, let cause = event.cause, cause < index, cause >= 0,
+                  let scheduler = hop[cause], scheduler != "main" else { continue }
             if found[subscription] == nil { order.append(subscription) }
             found[subscription, default: []].append((index, scheduler))
         }
@@ -34,17 +42,5 @@ extension Trace {
                     + "\(seconds(events[deliveries[0].event].time)): subscribeOn moves the subscription and its work, not what "
                     + "it delivers. deliverOn main as the last operator brings the values to the main scheduler.")
         }
-    }
-
-    /// The scheduler of the nearest hop up the causes of the event at `index`, if one is within
-    /// ``causesWalked`` steps.
-    private func nearestHop(above index: Int) -> String? {
-        var current = events[index].cause, steps = 0
-        while let at = current, events.indices.contains(at), steps < Self.causesWalked {
-            steps += 1
-            if case .hop(_, let scheduler) = events[at].kind { return scheduler }
-            current = events[at].cause
-        }
-        return nil
     }
 }

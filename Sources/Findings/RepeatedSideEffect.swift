@@ -172,18 +172,7 @@ extension Trace {
     /// subscriber subscribed is caused, at the start of its causes, by a subscription, and counts.
     func isIntendedRun(_ subscription: Int, subscribed: [Int?], plumbing: [Bool]) -> Bool {
         guard subscriptions.indices.contains(subscription) else { return false }
-        let this = subscriptions[subscription]
-        var maker: Int?
-        if let parent = this.parent, subscriptions.indices.contains(parent) {
-            maker = subscriptions[parent].signal
-        } else {
-            switch this.subscriber {
-            case .subscription(let fed) where subscriptions.indices.contains(fed): maker = subscriptions[fed].signal
-            case .signal(let subject): maker = subject
-            default: break
-            }
-        }
-        if let maker, plumbing.indices.contains(maker), plumbing[maker] { return true }
+        if isMadeByPlumbing(subscription, plumbing: plumbing) { return true }
         guard subscribed.indices.contains(subscription), let at = subscribed[subscription] else { return false }
         // Up the causes to where they start: a send, or a value a signal sent on its own time (a
         // delivery nothing caused), made the run for that value, however many subscriptions were

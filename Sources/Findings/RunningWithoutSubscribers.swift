@@ -50,7 +50,7 @@ extension Trace {
                 kind: .runningWithoutSubscribers, signals: [connection, subject, subscriptions[source].signal],
                 subscriptions: [source], times: values.map { events[$0].time }, events: values,
                 sentence: "The connection of \(sourceName) through \(name(of: subject)) kept \(sourceName) subscribed after its last "
-                    + "subscriber, \(describe(subscription: topSubscription(of: lastWatcher.id))), left at "
+                    + "subscriber, \(describe(subscription: topmostSubscription(of: lastWatcher.id))), left at "
                     + "\(seconds(events[left].time)): \(sourceName) sent \(values.count) value\(values.count == 1 ? "" : "s") to no "
                     + "subscriber, the last at \(seconds(events[values.last!].time)). Nothing disposed the connection: dispose what "
                     + "connect returned when the last subscriber leaves, or connect with autoconnect, which does.")

@@ -25,15 +25,17 @@ extension Trace {
             if let parent = subscription.parent { children[parent, default: []].append(subscription.id) }
         }
         var found: [Finding] = []
-        /// Whether `subscription`'s chain of parents goes through `ancestor`.
-        func isUnder(_ subscription: Int, _ ancestor: Int) -> Bool {
-            var current: Int? = subscription, steps = 0
-            while let id = current, subscriptions.indices.contains(id), steps < Self.causesWalked {
-                if id == ancestor { return true }
-                steps += 1
-                current = subscriptions[id].parent
+        /// The signals the subscriptions `subscription` made subscribed to, down its children: each
+        /// subscription is visited once, whatever the order of the subscriptions looked at.
+        func signalsBelow(_ subscription: Int) -> Set<Int> {
+            var reached: Set<Int> = [], visited: Set<Int> = [subscription], pending = [subscription]
+            while let id = pending.popLast() {
+                for child in children[id, default: []] where visited.insert(child).inserted {
+                    reached.insert(subscriptions[child].signal)
+                    pending.append(child)
+                }
             }
-            return false
+            return reached
         }
         for waiting in subscriptions where signals.indices.contains(waiting.signal) && !plumbing[waiting.signal] {
             let how: String, next: String
@@ -41,7 +43,8 @@ extension Trace {
             case .concat(let operands)?:
                 // The first of its signals it never subscribed to, after one it did.
                 let ids = operands.compactMap { $0 }
-                let reached = ids.map { id in subscriptions.contains { $0.signal == id && isUnder($0.id, waiting.id) } }
+                let below = signalsBelow(waiting.id)
+                let reached = ids.map(below.contains)
                 guard let gap = reached.firstIndex(of: false), gap > 0, reached[gap - 1] else { continue }
                 (how, next) = ("concat", name(of: ids[gap]))
             case .then?:
@@ -50,7 +53,7 @@ extension Trace {
                 (how, next) = ("then", "the signal then returns")
             default: continue
             }
-            guard !ended.contains(waiting.id), case .label = subscriptions[topSubscription(of: waiting.id)].subscriber else { continue }
+            guard !ended.contains(waiting.id), case .label = subscriptions[topmostSubscription(of: waiting.id)].subscriber else { continue }
             // What it waits on: down its open subscriptions while there is one, to the signal that has not completed.
             var first = waiting.id, steps = 0
             while steps < Self.causesWalked {
@@ -64,7 +67,7 @@ extension Trace {
             found.append(Finding(
                 kind: .stuckConcat, signals: [waiting.signal, subscriptions[first].signal], subscriptions: [waiting.id, first],
                 times: [events[at].time], events: [at],
-                sentence: "\(describe(subscription: topSubscription(of: waiting.id))) waited from \(seconds(events[at].time)) "
+                sentence: "\(describe(subscription: topmostSubscription(of: waiting.id))) waited from \(seconds(events[at].time)) "
                     + "to the end of the run, at \(seconds(duration)), for \(waitedFor) to complete, and it never did: \(how) "
                     + "subscribes to \(next) only when \(waitedFor) completes, so \(next) was never subscribed to. Make "
                     + "\(waitedFor) complete (take 1 of it, or takeUntil), or use merge to take both as they come."))

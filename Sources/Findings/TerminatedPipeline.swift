@@ -8,8 +8,8 @@ extension Trace {
     /// subscription failed first on its chain of causes). Its events are the error and the sends
     /// that reached no one. When the error passed through a `flattenMap`, its suggestion catches
     /// the error inside the signal that flattenMap makes for each value. Plumbing's subjects are left out.
-    func terminatedPipelines(plumbing: [Bool]) -> [Finding] {
-        let delivered = deliveryCauses()
+    /// - Parameter delivered: ``deliveryCauses()``.
+    func terminatedPipelines(plumbing: [Bool], delivered: Set<Int>) -> [Finding] {
         var ended: [(subscription: Int, event: Int, message: String)] = []
         for (index, event) in events.enumerated() {
             if case .error(let subscription, let message, _) = event.kind, subscriptions.indices.contains(subscription),
@@ -23,7 +23,7 @@ extension Trace {
         for subscription in subscriptions where signals.indices.contains(subscription.signal) && !plumbing[subscription.signal] {
             switch signals[subscription.signal].kind {
             case .subject, .behaviorSubject, .replaySubject, .channelTerminal:
-                listened[topSubscription(of: subscription.id), default: []].insert(subscription.signal)
+                listened[topmostSubscription(of: subscription.id), default: []].insert(subscription.signal)
             default: break
             }
         }

@@ -11,17 +11,17 @@ extension Trace {
     /// to `errors`). A command is told by its signals' operations (``SignalOperation/commandErrors``
     /// and ``SignalOperation/commandExecutionSignals``), paired by name (`login.errors` and
     /// `login.executionSignals`) when there are several.
-    func unobservedCommandErrors() -> [Finding] {
+    /// - Parameter delivered: ``deliveryCauses()``.
+    func unobservedCommandErrors(delivered: Set<Int>) -> [Finding] {
         let errorsSignals = signals.indices.filter { operation(of: $0)?.name == .commandErrors }
         guard !errorsSignals.isEmpty else { return [] }
         // Each labelled subscriber's chain reaching an executionSignals signal: its label, by that signal.
         var watchers: [Int: [Int]] = [:]  // executionSignals signal -> top subscriptions
         for subscription in subscriptions where operation(of: subscription.signal)?.name == .commandExecutionSignals {
-            let top = topSubscription(of: subscription.id)
+            let top = topmostSubscription(of: subscription.id)
             if case .label = subscriptions[top].subscriber { watchers[subscription.signal, default: []].append(top) }
         }
         guard !watchers.isEmpty else { return [] }
-        let delivered = deliveryCauses()
         var labelledErrors: Set<String> = []  // "time message" of errors labelled subscriptions received
         for event in events {
             if case .error(let subscription, let message, _) = event.kind, subscriptions.indices.contains(subscription),
@@ -48,21 +48,5 @@ extension Trace {
                     + "a failed execution only completes. Subscribe to \(errorsName) to hear of it."))
         }
         return found
-    }
-
-    /// The subscription at the top of `subscription`'s chain: the one no other subscription made or fed.
-    func topSubscription(of subscription: Int) -> Int {
-        var current = subscription, steps = 0
-        while steps < Self.causesWalked, subscriptions.indices.contains(current) {
-            steps += 1
-            if let parent = subscriptions[current].parent, subscriptions.indices.contains(parent) {
-                current = parent
-            } else if case .subscription(let fed) = subscriptions[current].subscriber, subscriptions.indices.contains(fed) {
-                current = fed
-            } else {
-                break
-            }
-        }
-        return current
     }
 }
