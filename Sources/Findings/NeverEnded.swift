@@ -1,57 +1,94 @@
 import Tracer
 
 extension Trace {
-    /// One finding for the labelled subscriptions that had neither terminated (no error or
-    /// completion reached them) nor been disposed when the run ended: in an app, each stays
-    /// subscribed, and keeps what its blocks hold, until something disposes it. A subscription
-    /// that waits on a subject that never completes counts: nothing ends it but a dispose. Said
-    /// with each one's chain and since when, grouped in one sentence; its events are their
-    /// `subscribe` events. None when every labelled subscription ended.
+    /// One finding for the labelled subscriptions that the trace proves should have ended and did
+    /// not. A subscription still open when a run ends is not one by itself: a binding lives as long
+    /// as its screen, which outlives the run. Two things prove it:
+    /// - **it outlived its owner**: its subscriber declared an owner (``TraceSubscription/owner``,
+    ///   `subscribe "Screen" to notifications owned by screen`), the owner's signal terminated (the
+    ///   screen went), and the subscription was still open after that instant, or was made after it;
+    /// - **nothing can end it**: it subscribed to a plain or behavior subject after the subject had
+    ///   terminated, and RAC 2.5's subjects do not pass their end on to later subscribers.
+    ///
+    /// Said with each one's chain, since when, and the values that reached it after its owner went,
+    /// grouped in one sentence; its events are their `subscribe` events. None when no subscription
+    /// is proven so.
     func neverEnded() -> [Finding] {
-        var open: [Int: Int] = [:]  // labelled subscription -> its subscribe event
+        struct Open {
+            var subscribe: Int  // its subscribe event
+            var end: Int?  // the event that terminated or disposed it
+            var lateValues: [String] = []  // values that reached it after its owner went
+        }
+        var open: [Int: Open] = [:]  // labelled subscription -> what happened to it
         var order: [Int] = []
-        var ended: [Int: (time: Double, what: String)] = [:]  // subjects that terminated
+        var ended: [Int: (time: Double, what: String)] = [:]  // subjects and owners' signals that terminated
         var afterEnd: [Int: String] = [:]  // labelled subscription -> why nothing ends it
         for (index, event) in events.enumerated() {
             switch event.kind {
             case .subscribe(let subscription):
                 guard subscriptions.indices.contains(subscription), subscriptions[subscription].label != nil,
                       open[subscription] == nil else { break }
-                open[subscription] = index
+                open[subscription] = Open(subscribe: index)
                 order.append(subscription)
                 let signal = subscriptions[subscription].signal
-                if let end = ended[signal], signals.indices.contains(signal) {
-                    afterEnd[subscription] = ", after \(name(of: signal)) \(end.what) at \(seconds(end.time)): "
-                        + "a \(signals[signal].kind.prose) does not pass its end on to later subscribers"
+                if let end = ended[signal], signals.indices.contains(signal), Self.keepsNoEnd(signals[signal].kind) {
+                    afterEnd[subscription] = "subscribed at \(seconds(event.time)), after \(name(of: signal)) \(end.what) at "
+                        + "\(seconds(end.time)): a \(signals[signal].kind.prose) does not pass its end on to later subscribers"
                 }
             case .sendCompleted(let signal):
-                if ended[signal] == nil, signals.indices.contains(signal), Self.keepsNoEnd(signals[signal].kind) {
-                    ended[signal] = (event.time, "completed")
-                }
+                if ended[signal] == nil { ended[signal] = (event.time, "completed") }
             case .sendError(let signal, _):
-                if ended[signal] == nil, signals.indices.contains(signal), Self.keepsNoEnd(signals[signal].kind) {
-                    ended[signal] = (event.time, "failed")
+                if ended[signal] == nil { ended[signal] = (event.time, "failed") }
+            case .next(let subscription, let value, _):
+                if var entry = open[subscription], entry.end == nil, let owner = subscriptions[subscription].owner,
+                   let gone = ended[owner], event.time > gone.time {
+                    entry.lateValues.append(value)
+                    open[subscription] = entry
                 }
             case .completed(let subscription, _), .error(let subscription, _, _), .dispose(let subscription):
-                open[subscription] = nil
+                if open[subscription]?.end == nil { open[subscription]?.end = index }
             default: break
             }
         }
-        let left = order.filter { open[$0] != nil }
-        guard !left.isEmpty else { return [] }
-        let listed = left.prefix(Finding.listedMost).map { subscription in
-            let since = seconds(events[open[subscription]!].time)
-            return "\(SubscriptionChain(leadingTo: subscription, in: self).text) (since \(since)\(afterEnd[subscription] ?? ""))"
+        var proven: [(subscription: Int, why: String)] = []
+        for subscription in order {
+            guard let entry = open[subscription] else { continue }
+            if let why = afterEnd[subscription], entry.end == nil {
+                proven.append((subscription, why))
+                continue
+            }
+            guard let owner = subscriptions[subscription].owner, let gone = ended[owner] else { continue }
+            let subscribedAt = events[entry.subscribe].time
+            let endedAt = entry.end.map { events[$0].time }
+            guard subscribedAt > gone.time || (endedAt ?? .infinity) > gone.time else { continue }
+            let owned = "its owner \(name(of: owner)) went at \(seconds(gone.time))"
+            var why = subscribedAt > gone.time ? "subscribed at \(seconds(subscribedAt)), after \(owned)"
+                : "\(owned); \(endedAt.map { "it was disposed only at \(seconds($0))" } ?? "it was still open when the run ended at \(seconds(duration))")"
+            if !entry.lateValues.isEmpty {
+                let count = entry.lateValues.count
+                why += ", and received \(count == 1 ? "1 value" : "\(count) values") after: \(Finding.listed(entry.lateValues))"
+            }
+            proven.append((subscription, why))
+        }
+        guard !proven.isEmpty else { return [] }
+        let listed = proven.prefix(Finding.listedMost).map { subscription, why in
+            "\(SubscriptionChain(leadingTo: subscription, in: self).text) (\(why))"
         }.joined(separator: ", ")
-        let more = left.count > Finding.listedMost ? " and \(left.count - Finding.listedMost) more" : ""
-        let count = left.count == 1 ? "1 subscription was still open, neither ended by its signal"
-            : "\(left.count) subscriptions were still open, neither ended by their signals"
+        let more = proven.count > Finding.listedMost ? " and \(proven.count - Finding.listedMost) more" : ""
+        let count = proven.count == 1 ? "1 subscription outlived what should have ended it"
+            : "\(proven.count) subscriptions outlived what should have ended them"
+        let left = proven.map(\.subscription)
+        // The owners whose subscriptions outlived them, in order: what to take until.
+        var owners: [String] = []
+        for subscription in left where afterEnd[subscription] == nil {
+            if let owner = subscriptions[subscription].owner, !owners.contains(name(of: owner)) { owners.append(name(of: owner)) }
+        }
+        let remedy = owners.isEmpty ? "" : ": end it with its owner (\(owners.map { "`takeUntil \($0)`" }.joined(separator: ", ")))"
         return [Finding(
             kind: .neverEnded, signals: Array(Set(left.map { subscriptions[$0].signal })).sorted(), subscriptions: left,
-            times: left.map { events[open[$0]!].time }, events: left.map { open[$0]! },
-            sentence: "When the run ended at \(seconds(duration)), \(count) nor disposed: \(listed)\(more). "
-                + "In an app a subscription stays, with what it holds, until something disposes it "
-                + "(or `takeUntil` a lifetime signal ends it).")]
+            times: left.map { events[open[$0]!.subscribe].time }, events: left.map { open[$0]!.subscribe },
+            sentence: "\(count): \(listed)\(more). In an app a subscription stays, with what its blocks hold, until "
+                + "something ends it\(remedy).")]
     }
 
     /// Whether a subject of the kind gives a subscriber that comes after its end nothing of it

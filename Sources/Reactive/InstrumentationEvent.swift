@@ -89,6 +89,9 @@ public struct InstrumentationEvent: Sendable {
         /// internal subscriber subscribes while handling a delivery (flattenMap's inner
         /// signals, concat's second), the operator's subscription that made that subscriber.
         case subscribed(subscription: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?)
+        /// The subscriber of `subscription`, just reported, declared an owner whose end is `owner`'s
+        /// termination (its `rac_willDeallocSignal`): ``Signal/subscribe(label:owner:next:error:completed:)``.
+        case owned(subscription: Int, owner: Int)
         /// A cold signal's `didSubscribe` closure started for `subscription`:
         /// the side effect that runs once per subscription.
         case didSubscribe(subscription: Int)

@@ -45,6 +45,7 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         handlerOwner = identity == .anonymous ? parent ?? id : id
         probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity, parent: parent))
         closures = (inner as? ClosureSubscriber<Value>).map { Unmanaged.passUnretained($0) }
+        if let owner = closures?.takeUnretainedValue().owner { probe.record(.owned(subscription: id, owner: owner)) }
         let mark = self.mark
         disposable.add(BlockDisposable {
             mark.disposed.store(true, ordering: .sequentiallyConsistent)

@@ -174,6 +174,28 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         subscribe(label: label, nextHandler: next, errorHandler: error, completedHandler: completed)
     }
 
+    /// Subscribes with closures, as ``subscribe(label:next:error:completed:)`` does, for a
+    /// subscriber that belongs to an owner (a view controller) whose end is `owner`'s termination,
+    /// as RAC's `rac_willDeallocSignal` completes when its object goes.
+    ///
+    /// Nothing more than the subscription happens: the owner is reported to the instrument, so that
+    /// a recording can tell a subscription that outlived its owner (it should have ended with it,
+    /// `take(until: owner)`) from one meant to live on.
+    ///
+    /// ```swift
+    /// notifications.subscribe(label: "Screen", owner: screen.willDeallocate, next: { show($0) })
+    /// ```
+    @discardableResult
+    public final func subscribe<Owner>(
+        label: String,
+        owner: Signal<Owner>,
+        next: (@Sendable (Value) -> Void)? = nil,
+        error: (@Sendable (any Error) -> Void)? = nil,
+        completed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(ClosureSubscriber(label: label, owner: owner.probe == nil ? nil : owner.signalID, next: next, error: error, completed: completed))
+    }
+
     /// What ``subscribe(label:next:error:completed:)`` does: subscribes a closure subscriber. A
     /// signal that can deliver to the closures without one, with the same outcome, overrides it
     /// (``ImmediateSignal``, when its events are delivered at once and unobserved).

@@ -226,14 +226,18 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
 
     private let box: Box
     let label: String?
+    /// The signal whose end is the end of the subscriber's owner, by its id, when one was declared.
+    let owner: Int?
 
     init(
         label: String?,
+        owner: Int? = nil,
         next: (@Sendable (Value) -> Void)?,
         error: (@Sendable (any Error) -> Void)?,
         completed: (@Sendable () -> Void)?
     ) {
         self.label = label
+        self.owner = owner
         box = Box(next: next, error: error, completed: completed)
     }
 

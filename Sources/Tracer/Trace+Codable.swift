@@ -197,7 +197,7 @@ private struct CodableOperation: Codable {
 
 extension TraceSubscription: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, signal, subscriber, parent
+        case id, signal, subscriber, parent, owner
     }
 
     private enum SubscriberKeys: String, CodingKey {
@@ -217,6 +217,7 @@ extension TraceSubscription: Codable {
         case .anonymous: break
         }
         try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encodeIfPresent(owner, forKey: .owner)
     }
 
     /// Decodes an entry.
@@ -239,6 +240,7 @@ extension TraceSubscription: Codable {
             subscriber = .anonymous
         }
         parent = try container.decodeIfPresent(Int.self, forKey: .parent)
+        owner = try container.decodeIfPresent(Int.self, forKey: .owner)
     }
 }
 

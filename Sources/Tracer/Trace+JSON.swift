@@ -217,6 +217,10 @@ extension TraceSubscription {
             writer.raw(", \"parent\": ")
             writer.int(parent)
         }
+        if let owner {
+            writer.raw(", \"owner\": ")
+            writer.int(owner)
+        }
         writer.byte(UInt8(ascii: "}"))
     }
 }

@@ -104,6 +104,9 @@ extension Trace {
                     throw fail(index, "parent", parent == index ? "a subscription cannot be its own parent" : "there is no subscription \(parent)")
                 }
             }
+            if let owner = subscription.owner, !signals.indices.contains(owner) || signals[owner].kind == .connection {
+                throw fail(index, "owner", signals.indices.contains(owner) ? "signal \(owner) is a connection, not a signal that ends" : "there is no signal \(owner)")
+            }
         }
     }
 

@@ -135,13 +135,18 @@ public struct TraceSubscription: Sendable, Hashable {
     /// handling a delivery (flattenMap's inner signals). `nil` for a subscription
     /// made directly by the scenario.
     public var parent: Int?
+    /// The signal whose end is the end of the subscriber's owner, when one was declared: the
+    /// owner's `rac_willDeallocSignal`, which completes when it goes (a screen closing). A
+    /// subscription still open after its owner went has outlived it.
+    public var owner: Int?
 
     /// Makes a table entry.
-    public init(id: Int, signal: Int, subscriber: Subscriber, parent: Int? = nil) {
+    public init(id: Int, signal: Int, subscriber: Subscriber, parent: Int? = nil, owner: Int? = nil) {
         self.id = id
         self.signal = signal
         self.subscriber = subscriber
         self.parent = parent
+        self.owner = owner
     }
 
     /// The subscriber's label, if it has one.

@@ -273,13 +273,14 @@ struct TraceReader: ~Copyable {
     // MARK: Subscriptions
 
     private mutating func readSubscription(_ index: Int) throws(Failure) -> TraceSubscription {
-        var id: Int?, signal: Int?, subscriber: TraceSubscription.Subscriber?, parent: Int?
+        var id: Int?, signal: Int?, subscriber: TraceSubscription.Subscriber?, parent: Int?, owner: Int?
         let what = "subscriptions[\(index)]"
-        let fields = try readFields(of: what, allowed: ["id", "signal", "subscriber", "parent"]) { reader, key throws(Failure) in
+        let fields = try readFields(of: what, allowed: ["id", "signal", "subscriber", "parent", "owner"]) { reader, key throws(Failure) in
             switch key {
             case "id": id = try reader.scanner.int()
             case "signal": signal = try reader.scanner.int()
             case "parent": parent = try reader.scanner.int()
+            case "owner": owner = try reader.scanner.int()
             default: subscriber = try reader.readSubscriber(of: what)
             }
         }
@@ -289,7 +290,8 @@ struct TraceReader: ~Copyable {
             id: index,
             signal: try required(signal, "signal", of: what, at: start),
             subscriber: try required(subscriber, "subscriber", of: what, at: start),
-            parent: parent)
+            parent: parent,
+            owner: owner)
     }
 
     private mutating func readSubscriber(of what: String) throws(Failure) -> TraceSubscription.Subscriber {

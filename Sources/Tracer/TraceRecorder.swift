@@ -156,7 +156,7 @@ private struct Assembler {
         var signals: [TraceSignal] = []
         // The names users gave, by the trace's signal id; meanwhile `name` holds the runtime's description.
         var givenNames: [Int: String] = [:]
-        var pending: [(id: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?)] = []
+        var pending: [(id: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?, owner: Int?)] = []
         var events: [TraceEvent] = []
         let records = store.sorted()
         events.reserveCapacity(records.count)
@@ -205,7 +205,10 @@ private struct Assembler {
                         let signal = try self.id(signalID, in: .signal)
                         subscriptionIDs[id] = pending.count
                         kind = .subscribe(pending.count)
-                        pending.append((pending.count, signal, subscriber, parent))
+                        pending.append((pending.count, signal, subscriber, parent, nil))
+                    case .owned(let id, let owner):
+                        if let subscription = subscriptionIDs[id], let owner = signalIDs[owner] { pending[subscription].owner = owner }
+                        continue
                     }
                 }
             } catch {
@@ -224,7 +227,8 @@ private struct Assembler {
                 id: entry.id,
                 signal: entry.signal,
                 subscriber: subscriber(entry.subscriber),
-                parent: entry.parent.flatMap { subscriptionIDs[$0] })
+                parent: entry.parent.flatMap { subscriptionIDs[$0] },
+                owner: entry.owner)
         }
         // Meanwhile `name` held RAC's description; the reader's names are made from the operations.
         for (index, name) in TraceSignal.readerNames(of: signals, givenNames: givenNames).enumerated()

@@ -37,6 +37,7 @@ private enum Report: Equatable, CustomStringConvertible {
     case connectionDisposed(Int)
     case dropped(Int, String)
     case hopped(Int, String)
+    case owned(Int, owner: Int)
 
     init(_ kind: InstrumentationEvent.Kind) {
         switch kind {
@@ -63,6 +64,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .connectionDisposed(let connection): self = .connectionDisposed(connection)
         case .dropped(let subscription, let value): self = .dropped(subscription, "\(value)")
         case .hopped(let subscription, let scheduler): self = .hopped(subscription, scheduler)
+        case .owned(let subscription, let owner): self = .owned(subscription, owner: owner)
         }
     }
 
@@ -89,6 +91,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .connectionDisposed(let c): "connectionDisposed(\(c))"
         case .dropped(let s, let v): "dropped(\(s), \(v))"
         case .hopped(let s, let name): "hopped(\(s), \(name))"
+        case .owned(let s, let owner): "owned(\(s), owner: \(owner))"
         }
     }
 
@@ -648,6 +651,26 @@ private enum Report: Equatable, CustomStringConvertible {
             "sentCompleted(0) @2.25",
             "completed(0, replayed: false) @2.25",
             "disposed(0) @2.25",
+        ])
+    }
+
+    @Test("a subscriber with an owner reports it right after its subscription, by the owner's signal id")
+    func ownerIsReported() {
+        let collector = Collector()
+        Instrumentation.withInstrument(collector) {
+            let screen = ReplaySubject<Void>()
+            let notes = Subject<Int>()
+            notes.subscribe(label: "Screen", owner: screen, next: { _ in })
+            notes.subscribe(label: "Unowned", next: { _ in })
+        }
+        #expect(collector.events.map { "\(Report($0.kind))" } == [
+            "created(0, replaySubject(capacity: nil), \"\")",
+            "created(1, subject, \"\")",
+            "subscribed(0, signal: 1, label(\"Screen\"), parent: nil)",
+            "owned(0, owner: 0)",
+            "subscribed(1, signal: 1, label(\"Unowned\"), parent: nil)",
+            "disposed(0)",
+            "disposed(1)",
         ])
     }
 

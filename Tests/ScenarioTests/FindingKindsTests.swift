@@ -458,7 +458,7 @@ struct FindingKindsTests {
             at 1 execute save "draft 1"
             at 2 execute save "draft 2"
             """)
-        #expect(trace.findings().map(\.kind) == [.neverEnded])
+        #expect(trace.findings().map(\.kind) == [])
     }
 
     @Test("no stale inner values for flatten with a limit above 1, which asks for inner signals side by side")
@@ -593,26 +593,59 @@ struct FindingKindsTests {
 
     // MARK: - neverEnded
 
-    @Test("never ended: open subscriptions in one finding, with why a subject's late subscriber can never end")
+    @Test("never ended: only what the trace proves should have ended, its owner gone or its subject ended, in one finding")
     func neverEnded() throws {
         let trace = try trace("""
             subject s
             behavior b "init"
             cold c: +1 next "x", +1 completed
+            subject notes
+            owner screen until 2
+            owner app
             subscribe "Open" to s
-            subscribe "Done" to c
-            subscribe "Disposed" to s until 1
+            subscribe "Done" to c owned by screen
+            subscribe "Disposed" to s until 1 owned by screen
+            subscribe "Outlived" to notes owned by screen
+            subscribe "DisposedLate" to notes until 4 owned by screen
+            subscribe "Alive" to notes owned by app
+            let ended = notes | takeUntil screen
+            subscribe "EndedWithOwner" to ended owned by screen
             at 1 complete b
             at 2 subscribe "AfterEnd" to b
+            at 3 send notes "late"
+            at 3 subscribe "AfterOwner" to notes owned by screen
             """)
         let found = trace.findings().filter { $0.kind == .neverEnded }
         #expect(found.count == 1)
         let finding = try #require(found.first)
-        #expect(finding.subscriptions.compactMap { trace.subscriptions[$0].label } == ["Open", "AfterEnd"])
-        #expect(finding.sentence == "When the run ended at 2 s, 2 subscriptions were still open, neither ended by their "
-            + "signals nor disposed: Open → s (since 0 s), AfterEnd → b (since 2 s, after b completed at 1 s: a behavior subject does "
-            + "not pass its end on to later subscribers). In an app a subscription stays, with what it holds, until "
-            + "something disposes it (or `takeUntil` a lifetime signal ends it).")
+        // Open and Alive live on with no owner gone; Done, Disposed and EndedWithOwner ended by 2 s.
+        #expect(finding.subscriptions.compactMap { trace.subscriptions[$0].label } == ["Outlived", "DisposedLate", "AfterEnd", "AfterOwner"])
+        #expect(finding.sentence == "4 subscriptions outlived what should have ended them: Outlived → notes (its owner "
+            + "screen went at 2 s; it was still open when the run ended at 4 s, and received 1 value after: \"late\"), "
+            + "DisposedLate → notes (its owner screen went at 2 s; it was disposed only at 4 s, and received 1 value after: "
+            + "\"late\"), AfterEnd → b (subscribed at 2 s, after b completed at 1 s: a behavior subject does not pass its end "
+            + "on to later subscribers) and 1 more. In an app a subscription stays, with what its blocks hold, until something "
+            + "ends it: end it with its owner (`takeUntil screen`).")
+    }
+
+    @Test("a subscription without an owner may stay open to the end of the run: a binding lives as long as its screen")
+    func openBindingsAreNotFindings() throws {
+        let trace = try trace("""
+            subject query
+            cold request: +1 next "results", +1 completed
+            let results = query | flattenMap request
+            subscribe "Table" to results
+            subscribe "Count" to query
+            at 1 send query "swift"
+            """)
+        #expect(!trace.findings().contains { $0.kind == .neverEnded })
+    }
+
+    @Test("an owner is declared before it is named, and only an owner can own")
+    func ownerErrors() {
+        expectRefused("subject s\nsubject t\nsubscribe \"A\" to s owned by t", line: 3, column: 29, message:
+                      "'t' is not an owner; declare one with 'owner NAME until TIME' (a screen that goes at that time)")
+        expectRefused("subject s\nsubscribe \"A\" to s owned by screen", line: 2, column: 29, message: "'screen' is not declared")
     }
 
     @Test("nothing left open: completed, failed and disposed subscriptions (the catalog's takeuntil-lifetime)")
@@ -823,7 +856,7 @@ struct FindingKindsTests {
 
     /// The kinds found on each catalog scenario, in findings() order: any change shows here.
     static let catalogKinds: [String: [Finding.Kind]] = [
-        "subject-vs-replay": [.missedValues, .missedValues, .neverEnded],
+        "subject-vs-replay": [.missedValues, .missedValues],
         "cold": [.repeatedSideEffect],
         "cold-on-demand": [.repeatedSideEffect],
         "cold-to-hot-subject": [.missedValues],
@@ -841,16 +874,16 @@ struct FindingKindsTests {
         "groupby": [],
         "defer-then": [.repeatedSideEffect],
         "channel": [],
-        "search-box": [.staleInnerValues, .neverEnded],
+        "search-box": [.staleInnerValues],
         "combinelatest-requests": [.repeatedSideEffect, .repeatedSideEffect],
         "combinelatest-replaylazily": [],
         "takeuntil-lifetime": [.repeatedSideEffect],
         "retry-request": [],
-        "command-while-executing": [.neverEnded],
+        "command-while-executing": [],
         "deliveron-main": [.repeatedSideEffect],
-        "login-form": [.neverEnded],
+        "login-form": [],
         "flaky-request": [],
-        "typeahead": [.neverEnded],
+        "typeahead": [],
     ]
 
     @Test("the kinds found on every catalog scenario")

@@ -121,7 +121,7 @@ struct ScenarioParserTests {
     }
 
     @Test("errors name the line and column and say what was expected", arguments: [
-        ("titel \"x\"", 1, 1, "unknown statement 'titel'; expected title, about, experiment, frame, cold, attempts, subject, behavior, replay, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"),
+        ("titel \"x\"", 1, 1, "unknown statement 'titel'; expected title, about, experiment, frame, cold, attempts, subject, behavior, replay, owner, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"),
         ("title x", 1, 7, "expected the title in double quotes, found 'x'"),
         ("title \"x", 1, 7, "this string is not closed: expected a '\"' before the end of the line"),
         ("title \"a\\qb\"", 1, 9, "unknown escape '\\q' in a string; use \\\" \\\\ \\n \\t or \\u{...}"),

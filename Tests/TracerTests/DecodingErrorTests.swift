@@ -134,6 +134,8 @@ let malformedTraces: [MalformedTrace] = [
                    line: 6, column: 21, "there is no signal 7"),
     MalformedTrace("a missing parent", document(subscriptions: [#"{"id": 0, "signal": 0, "subscriber": {"label": "L"}, "parent": 4}"#]),
                    line: 6, column: 64, "there is no subscription 4"),
+    MalformedTrace("a missing owner", document(subscriptions: [#"{"id": 0, "signal": 0, "subscriber": {"label": "L"}, "owner": 4}"#]),
+                   line: 6, column: 63, "there is no signal 4"),
     MalformedTrace("a subscription with no subscriber", document(subscriptions: [#"{"id": 0, "signal": 0}"#]),
                    line: 6, column: 1, "subscriptions[0] has no 'subscriber'"),
     MalformedTrace("a subscriber with two identities",

@@ -46,7 +46,7 @@ func tinyTrace() -> Trace {
             TraceSignal(id: 3, kind: .replaySubject(capacity: nil), name: "unbounded", operation: .merge(signals: [0, nil, 1])),
         ],
         subscriptions: [
-            TraceSubscription(id: 0, signal: 1, subscriber: .label("Subscriber 1")),
+            TraceSubscription(id: 0, signal: 1, subscriber: .label("Subscriber 1"), owner: 3),
             TraceSubscription(id: 1, signal: 0, subscriber: .signal(1)),
             TraceSubscription(id: 2, signal: 0, subscriber: .anonymous, parent: 1),
             TraceSubscription(id: 3, signal: 1, subscriber: .subscription(0), parent: 0),
@@ -194,7 +194,7 @@ func recordedTraces() -> [Trace] {
             {"id": 3, "kind": "replaySubject", "name": "unbounded", "operation": {"name": "merge", "signals": [0, null, 1]}}
           ],
           "subscriptions": [
-            {"id": 0, "signal": 1, "subscriber": {"label": "Subscriber 1"}},
+            {"id": 0, "signal": 1, "subscriber": {"label": "Subscriber 1"}, "owner": 3},
             {"id": 1, "signal": 0, "subscriber": {"signal": 1}},
             {"id": 2, "signal": 0, "subscriber": {}, "parent": 1},
             {"id": 3, "signal": 1, "subscriber": {"subscription": 0}, "parent": 0}

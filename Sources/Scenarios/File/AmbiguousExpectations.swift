@@ -17,7 +17,7 @@ extension ScenarioFile {
         for statement in statements {
             guard case .action(let action, _) = statement.value else { continue }
             switch action {
-            case .subscribeLabel(let label, let target, _), .execute(let target, _, let label?):
+            case .subscribeLabel(let label, let target, _, _), .execute(let target, _, let label?):
                 labelled[Pair(label: label, target: target), default: []].append(statement.line)
             case .subscribeEach(let label, let target):
                 labelled[Pair(label: label, target: target), default: []].append(statement.line)

@@ -101,7 +101,7 @@ private struct Nesting {
         for statement in statements {
             switch statement.value {
             case .cold(let name, _): nodes[name] = .leaf
-            case .subject(let name), .behavior(let name, _), .replay(let name, _): nodes[name] = .subject(feeds: [])
+            case .subject(let name), .behavior(let name, _), .replay(let name, _), .owner(let name, _): nodes[name] = .subject(feeds: [])
             case .channel(let leading, let following):
                 nodes[leading] = .subject(feeds: [])
                 nodes[following] = .subject(feeds: [])

@@ -72,7 +72,8 @@ public struct ScenarioFile: Sendable {
 
     /// A timed or immediate thing to do.
     enum Action: Sendable {
-        case subscribeLabel(String, to: String, until: Double?)
+        /// `subscribe "LABEL" to NAME [until TIME] [owned by OWNER]`.
+        case subscribeLabel(String, to: String, until: Double?, owner: String?)
         /// A subscriber to a signal of groups that also subscribes to each group, labelled by its key.
         case subscribeEach(String, to: String)
         case subscribeSubject(String, to: String)
@@ -230,6 +231,9 @@ public struct ScenarioFile: Sendable {
         case subject(String)
         case behavior(String, String)
         case replay(String, capacity: Int?)
+        /// `owner NAME [until TIME]`: an owner (a screen) whose end is the completion of its signal `NAME`
+        /// (its `rac_willDeallocSignal`, a replay subject), at `TIME` when given.
+        case owner(String, until: Double?)
         /// A channel: the names of its leading and following terminals.
         case channel(String, String)
         /// `command NAME: SIGNAL [concurrent] [enabled NAME]`: a command whose signal block returns

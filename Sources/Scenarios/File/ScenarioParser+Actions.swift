@@ -34,8 +34,19 @@ extension ScenarioParser {
                     }
                     until = end
                 }
+                var owner: String?
+                if cursor.accept("owned") {
+                    try cursor.keyword("by")
+                    let column = cursor.column
+                    let name = try reference(&cursor, [.subject], what: "an owner")
+                    guard owners.contains(name) else {
+                        throw Failure(column: column, message: "'\(Self.shortened(name))' is not an owner; declare one with "
+                            + "'owner NAME until TIME' (a screen that goes at that time)")
+                    }
+                    owner = name
+                }
                 noteSubscription(label, at: time)
-                return .subscribeLabel(label, to: target, until: until)
+                return .subscribeLabel(label, to: target, until: until, owner: owner)
             }
             // `subscribe View to q`: a label written without its quotes.
             if case .word(let word)? = cursor.current?.kind, names[word] == nil,

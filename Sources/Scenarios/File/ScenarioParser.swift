@@ -44,11 +44,13 @@ struct ScenarioParser {
     var colds: [String: [(range: ClosedRange<Int>, line: Int)]] = [:]
     /// The earliest time of the `connect` statements so far, by connection (0 without `at`).
     var connected: [String: Double] = [:]
+    /// The owners declared so far (`owner NAME`): what `owned by` may name.
+    var owners: Set<String> = []
 
     init(file: String) { self.file = file }
 
 
-    static let statements = "title, about, experiment, frame, cold, attempts, subject, behavior, replay, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"
+    static let statements = "title, about, experiment, frame, cold, attempts, subject, behavior, replay, owner, channel, command, scheduler, let, subscribe, connect, send, complete, fail, dispose, execute, expect or at"
 
     mutating func statement(
         _ cursor: inout Cursor, into scenario: inout ScenarioFile, about: inout [String], line: Int
@@ -105,6 +107,10 @@ struct ScenarioParser {
                 capacity = Int(value)
             }
             append(.replay(name, capacity: capacity))
+        case "owner":
+            let name = try declare(&cursor, as: .subject)
+            owners.insert(name)
+            append(.owner(name, until: cursor.accept("until") ? try cursor.time("the time the owner goes") : nil))
         case "channel":
             let leading = try declare(&cursor, as: .terminal)
             let following = try declare(&cursor, as: .terminal)

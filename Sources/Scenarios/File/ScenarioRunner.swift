@@ -111,6 +111,11 @@ struct ScenarioRunner {
         case .replay(let name, let capacity):
             let subject = ReplaySubject<String>(capacity: capacity ?? ReplaySubject<String>.unlimitedCapacity).named(name)
             define(name, .subject(subject), line: statement.line)
+        case .owner(let name, let until):
+            // As RAC's rac_willDeallocSignal: a replay subject that completes when its object goes.
+            let subject = ReplaySubject<String>().named(name)
+            define(name, .subject(subject), line: statement.line)
+            if let until { scheduler.schedule(after: until) { subject.send(.completed) } }
         case .channel(let leading, let following):
             let channel = Channel<String>()
             kept.append(channel)
@@ -306,11 +311,14 @@ struct ScenarioRunner {
         let scheduler = scheduler
         let held = held
         switch action {
-        case .subscribeLabel(let label, let name, let until):
+        case .subscribeLabel(let label, let name, let until, let owner):
             let target = signal(name)
+            let owner = owner.map(signal)
             let log = log
             return {
-                let disposable = log.subscribing(label: label, to: name) { target.subscribe(label: label) }
+                let disposable = log.subscribing(label: label, to: name) {
+                    if let owner { target.subscribe(label: label, owner: owner) } else { target.subscribe(label: label) }
+                }
                 held.hold(disposable, label: label)
                 if let until {
                     scheduler.schedule(after: max(until - scheduler.now, 0)) { disposable.dispose() }

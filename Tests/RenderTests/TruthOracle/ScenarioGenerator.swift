@@ -18,6 +18,8 @@ struct ScenarioGenerator {
     private var connections: [String] = []
     private var commands: [String] = []
     private var schedulers: [String] = []
+    /// Declared owners (`owner NAME until TIME`), which subscriptions may be `owned by`.
+    private var owners: [String] = []
     private var labels: [(label: String, at: Double)] = []
     private var count = 0
 
@@ -49,6 +51,12 @@ struct ScenarioGenerator {
         if chance(30) {
             schedulers = ["main", "background"]
             lines += ["scheduler main", "scheduler background"]
+        }
+        if chance(30) {
+            let name = name("owner")
+            lines.append(chance(80) ? "owner \(name) until \(text(time(0...8)))" : "owner \(name)")
+            owners.append(name)
+            signals.append(name)
         }
         for _ in 0..<int(1...3) { declareSource() }
         if chance(25) { declareCommand() }
@@ -309,6 +317,7 @@ struct ScenarioGenerator {
         let at = time()
         var line = "\(at > 0 ? "at \(text(at)) " : "")subscribe \"\(label)\" to \(pick(signals))"
         if chance(25) { line += " until \(text(at + Double(int(1...6)) / 2))" }
+        if !owners.isEmpty, chance(50) { line += " owned by \(pick(owners))" }
         lines.append(line)
         labels.append((label, at))
         if !subjects.isEmpty, chance(10) {

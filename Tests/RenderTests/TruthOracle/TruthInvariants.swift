@@ -276,9 +276,31 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
                 fail("the swallowed error, event \(error), is not an error of the failed subscription")
             }
         case .neverEnded:
-            for subscription in finding.subscriptions where life.ended[subscription] != nil {
-                fail("\(trace.describe(subscription: subscription)) is said never to have ended; it ended at event "
-                     + "\(life.ended[subscription] ?? 0)")
+            // Each outlived its owner's signal's end, or subscribed to a subject after its end and never ended.
+            for subscription in finding.subscriptions {
+                let entry = trace.subscriptions[subscription]
+                let subscribed = trace.events.firstIndex { if case .subscribe(subscription) = $0.kind { true } else { false } }
+                func end(of signal: Int) -> Int? {
+                    trace.events.firstIndex {
+                        switch $0.kind {
+                        case .sendCompleted(signal), .sendError(signal, _): true
+                        default: false
+                        }
+                    }
+                }
+                if let owner = entry.owner, let gone = end(of: owner) {
+                    let goneAt = trace.events[gone].time
+                    let endedAt = life.ended[subscription].map { trace.events[$0].time } ?? .infinity
+                    let subscribedAt = subscribed.map { trace.events[$0].time } ?? 0
+                    if endedAt <= goneAt && subscribedAt <= goneAt {
+                        fail("\(trace.describe(subscription: subscription)) is said to have outlived its owner, which went at "
+                             + "\(goneAt) s; it ended at \(endedAt) s")
+                    }
+                } else if let ended = end(of: entry.signal), let subscribed, ended < subscribed, life.ended[subscription] == nil {
+                } else {
+                    fail("\(trace.describe(subscription: subscription)) is said to have outlived what should have ended it; "
+                         + "neither its owner went nor had its subject ended when it subscribed, or it ended")
+                }
             }
         case .terminatedPipeline:
             guard let error = finding.events.first, let ended = finding.subscriptions.first else { break }
@@ -428,9 +450,8 @@ private func sentenceViolations(of finding: Finding, in trace: Trace, life: Subs
         says("The error \"\(shortened(message, to: 40))\"", "the error's message")
         says(" at \(at(error)) never reached", "the error's time")
     case .neverEnded:
-        says(plural(finding.subscriptions.count, "subscription was still open", "subscriptions were still open"),
-             "its open subscriptions")
-        says("When the run ended at \(SecondsFormat.forPeople.format(trace.duration))", "the run's end")
+        says(finding.subscriptions.count == 1 ? "1 subscription outlived what should have ended it"
+             : "\(finding.subscriptions.count) subscriptions outlived what should have ended them", "its subscriptions")
     case .deadConnection:
         guard let disconnect = finding.events.first else { break }
         says("was disconnected at \(at(disconnect))", "its disconnect")
