@@ -97,6 +97,14 @@ extension Suggestion {
         case .catchInner(let signal):
             writer.raw("\"catchInner\", \"signal\": ")
             writer.int(signal)
+        case .deliverOnMain(let signal):
+            writer.raw("\"deliverOnMain\", \"signal\": ")
+            writer.int(signal)
+        case .endWithOwner(let signal, let owner):
+            writer.raw("\"endWithOwner\", \"signal\": ")
+            writer.int(signal)
+            writer.raw(", \"owner\": ")
+            writer.int(owner)
         }
         writer.raw(", \"sentence\": ")
         writer.string(sentence)

@@ -27,6 +27,9 @@ public struct Finding: Sendable, Hashable {
         /// after values were sent to it, and never gets them. Not the side an operator watches
         /// (the trigger of `takeUntil`), whose earlier values would not have been passed on.
         case missedValues
+        /// A group of a `groupBy` was sent values while nothing subscribed to it: a group is a
+        /// subject, and they were lost.
+        case unsubscribedGroups
         /// A connection was disconnected (its disposable disposed, by hand or by `autoconnect` when
         /// its last subscriber left), and later a `connect()` did nothing, or a subscriber subscribed
         /// to its subject: as in RAC 2.5 a connection never connects again, so the source is not
@@ -63,6 +66,9 @@ public struct Finding: Sendable, Hashable {
         /// A connection connected, subscribing to its source, and nothing subscribed to its subject
         /// by the end of the run: work nobody asked for (an eager `replay` or `replayLast`).
         case connectedWithoutSubscribers
+        /// A replay subject of unlimited capacity kept a history of values that no subscriber was
+        /// replayed more than the last of: `replayLast` would do.
+        case unboundedReplay
 
         /// The kind's place in the order of importance: 0 for the most important.
         public var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
@@ -144,6 +150,7 @@ extension Trace {
             + unobservedCommandErrors(delivered: delivered) + staleInnerValues(plumbing: plumbing) + stuckConcats(plumbing: plumbing)
             + offMainDeliveries() + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
             + neverEnded() + runningWithoutSubscribers(plumbing: plumbing) + connectedWithoutSubscribers(plumbing: plumbing)
+            + unsubscribedGroups(delivered: delivered) + unboundedReplays(plumbing: plumbing)
         let keys = found.enumerated().map { (rank: $1.kind.rank, time: $1.times.min() ?? 0, offset: $0) }
         return keys.sorted { a, b in
             if a.rank != b.rank { return a.rank < b.rank }

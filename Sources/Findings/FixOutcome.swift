@@ -142,10 +142,15 @@ public struct FixOutcome: Sendable, Hashable {
         }
         self.subscribers = subscribers
         let afterFindings = after.findings()
+        // A finding about labelled subscribers is still there when the change moved it to a new
+        // signal the same subscribers subscribe to (`tweetsOnMain`, `notesUntilScreen`).
+        let labels = Set(finding.subscriptions.compactMap { before.subscriptions.indices.contains($0) ? before.subscriptions[$0].label : nil })
+        let byLabel = finding.kind == .offMainDelivery || finding.kind == .neverEnded
         removesFinding = !afterFindings.contains { other in
-            other.kind == finding.kind
-                && Set(other.signals.compactMap { after.signals.indices.contains($0) ? after.signals[$0].name : nil })
-                    .intersection(names).isEmpty == false
+            guard other.kind == finding.kind else { return false }
+            if Set(other.signals.compactMap { after.signals.indices.contains($0) ? after.signals[$0].name : nil })
+                .intersection(names).isEmpty == false { return true }
+            return byLabel && other.subscriptions.contains { after.subscriptions.indices.contains($0) && after.subscriptions[$0].label.map(labels.contains) == true }
         }
     }
 }

@@ -83,12 +83,22 @@ extension Trace {
         for subscription in left where afterEnd[subscription] == nil {
             if let owner = subscriptions[subscription].owner, !owners.contains(name(of: owner)) { owners.append(name(of: owner)) }
         }
+        // One change ends them all when every one outlived the same owner, subscribed to the same signal.
+        let pairs = Set(left.map { subscription in
+            afterEnd[subscription] == nil ? subscriptions[subscription].owner.map { [subscriptions[subscription].signal, $0] } : nil
+        })
+        let suggestion = pairs.count == 1 ? pairs.first.flatMap { $0 }.map { pair in
+            Suggestion(
+                change: .endWithOwner(signal: pair[0], owner: pair[1]),
+                sentence: "End it with its owner: subscribe to \(name(of: pair[0])) | takeUntil \(name(of: pair[1])), which "
+                    + "completes when \(name(of: pair[1])) goes.")
+        } : nil
         let remedy = owners.isEmpty ? "" : ": end it with its owner (\(owners.map { "`takeUntil \($0)`" }.joined(separator: ", ")))"
         return [Finding(
             kind: .neverEnded, signals: Array(Set(left.map { subscriptions[$0].signal })).sorted(), subscriptions: left,
             times: left.map { events[open[$0]!.subscribe].time }, events: left.map { open[$0]!.subscribe },
             sentence: "\(count): \(listed)\(more). In an app a subscription stays, with what its blocks hold, until "
-                + "something ends it\(remedy).")]
+                + "something ends it\(remedy).", suggestion: suggestion)]
     }
 
     /// Whether a subject of the kind gives a subscriber that comes after its end nothing of it

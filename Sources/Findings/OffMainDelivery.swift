@@ -5,26 +5,29 @@ extension Trace {
     /// named `main`: the nearest scheduler hop up the causes of each delivery (`subscribeOn
     /// background`, `deliverOn background`) was to another scheduler, and none to `main` came after
     /// it. A subscriber is where an app updates its screen, which only the main thread may do;
-    /// `subscribeOn` moves the subscription (and a cold signal's work), not its deliveries. A
+    /// `subscribeOn` moves the subscription (and a cold signal's work), not its deliveries, which the
+    /// sentence says when a `subscribeOn` made the hop (else, that a `deliverOn` did). A
     /// delivery with no hop on its way (the run's own scheduler) is not said to be off main. Its
     /// events are those deliveries. It has no suggested change; the sentence names `deliverOn main`.
     func offMainDeliveries() -> [Finding] {
-        var found: [Int: [(event: Int, scheduler: String)]] = [:]  // labelled subscription -> deliveries
+        var found: [Int: [(event: Int, scheduler: String, bySubscribeOn: Bool)]] = [:]  // labelled subscription -> deliveries
         var order: [Int] = []
         // The scheduler of the nearest hop up each event's causes (the event's own, for a hop): one
         // pass, since a cause comes before what it caused.
-        var hop = [String?](repeating: nil, count: events.count)
+        var hop = [(scheduler: String, bySubscribeOn: Bool)?](repeating: nil, count: events.count)
         for (index, event) in events.enumerated() {
-            if case .hop(_, let scheduler) = event.kind {
-                hop[index] = scheduler
+            if case .hop(let subscription, let scheduler) = event.kind {
+                let bySubscribeOn = subscriptions.indices.contains(subscription)
+                    && operation(of: subscriptions[subscription].signal)?.name == .subscribeOn
+                hop[index] = (scheduler, bySubscribeOn)
             } else if let cause = event.cause, cause < index, cause >= 0 {
                 hop[index] = hop[cause]
             }
             guard case .next(let subscription, _, _) = event.kind, subscriptions.indices.contains(subscription),
                   case .label = subscriptions[subscription].subscriber, let cause = event.cause, cause < index, cause >= 0,
-                  let scheduler = hop[cause], scheduler != "main" else { continue }
+                  let nearest = hop[cause], nearest.scheduler != "main" else { continue }
             if found[subscription] == nil { order.append(subscription) }
-            found[subscription, default: []].append((index, scheduler))
+            found[subscription, default: []].append((index, nearest.scheduler, nearest.bySubscribeOn))
         }
         return order.map { subscription in
             let deliveries = found[subscription]!
@@ -39,8 +42,14 @@ extension Trace {
                 times: deliveries.map { events[$0.event].time }, events: deliveries.map(\.event),
                 sentence: "\(describe(subscription: subscription)) received \(deliveries.count) value\(deliveries.count == 1 ? "" : "s") "
                     + "(\(Finding.listed(values))) on \(schedulers.joined(separator: " and ")), not on main, the first at "
-                    + "\(seconds(events[deliveries[0].event].time)): subscribeOn moves the subscription and its work, not what "
-                    + "it delivers. deliverOn main as the last operator brings the values to the main scheduler.")
+                    + "\(seconds(events[deliveries[0].event].time)): "
+                    + (deliveries.contains(where: \.bySubscribeOn) ? "subscribeOn moves the subscription and its work, not what it delivers"
+                        : "a hop to it (`deliverOn`) delivered \(deliveries.count == 1 ? "it" : "them") there, and no hop to main came after")
+                    + ". deliverOn main as the last operator brings the values to the main scheduler.",
+                suggestion: Suggestion(
+                    change: .deliverOnMain(signal: subscriptions[subscription].signal),
+                    sentence: "Deliver on main: subscribe to \(name(of: subscriptions[subscription].signal)) | deliverOn main, so "
+                        + "that what the subscriber receives arrives on the main scheduler."))
         }
     }
 }

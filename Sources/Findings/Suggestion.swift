@@ -20,6 +20,12 @@ public struct Suggestion: Sendable, Hashable {
         /// Catch an error inside the signal the `flattenMap` makes for each value (`catchTo` an
         /// empty signal), so that one failed inner signal ends only itself, not the pipeline.
         case catchInner(signal: Int)
+        /// Deliver on the main scheduler what the labelled subscribers of the signal receive: they
+        /// subscribe to the signal `| deliverOn main` instead.
+        case deliverOnMain(signal: Int)
+        /// End the subscriptions to the signal that its subscribers' owner has with the owner: they
+        /// subscribe to the signal `| takeUntil OWNER` instead, `owner` being the owner's signal.
+        case endWithOwner(signal: Int, owner: Int)
     }
 
     /// The operators that share one subscription to a cold signal among many subscribers.
@@ -46,7 +52,8 @@ public struct Suggestion: Sendable, Hashable {
     /// The signal the change is made at.
     public var signal: Int {
         switch change {
-        case .share(let signal, _), .replaySubject(let signal, _), .switchToLatest(let signal), .catchInner(let signal): signal
+        case .share(let signal, _), .replaySubject(let signal, _), .switchToLatest(let signal), .catchInner(let signal),
+             .deliverOnMain(let signal), .endWithOwner(let signal, _): signal
         }
     }
 }

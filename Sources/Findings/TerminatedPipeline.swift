@@ -4,7 +4,8 @@ extension Trace {
     /// A finding for each labelled subscription ended by an error while it listened to a subject
     /// that later values were sent to, which then reached no one: a trigger pipeline (`pulls |
     /// flattenMap request`) that one failed request ended, after which every pull does nothing,
-    /// until the app starts again. The error is named by where it began (the signal whose
+    /// until the app starts again; or completed by a catch after the error (`flattenMap request |
+    /// catchTo fallback`), which ends it as surely. The error is named by where it began (the signal whose
     /// subscription failed first on its chain of causes). Its events are the error and the sends
     /// that reached no one. When the error passed through a `flattenMap`, its suggestion catches
     /// the error inside the signal that flattenMap makes for each value. Plumbing's subjects are left out.
@@ -12,9 +13,27 @@ extension Trace {
     func terminatedPipelines(plumbing: [Bool], delivered: Set<Int>) -> [Finding] {
         var ended: [(subscription: Int, event: Int, message: String)] = []
         for (index, event) in events.enumerated() {
-            if case .error(let subscription, let message, _) = event.kind, subscriptions.indices.contains(subscription),
-               case .label = subscriptions[subscription].subscriber {
-                ended.append((subscription, index, message))
+            switch event.kind {
+            case .error(let subscription, let message, _):
+                if subscriptions.indices.contains(subscription), case .label = subscriptions[subscription].subscriber {
+                    ended.append((subscription, index, message))
+                }
+            case .completed(let subscription, _):
+                // A catch after the error (`flattenMap request | catchTo fallback`) completes the labelled
+                // subscription in its place: the error, up its completion's causes, still ended it.
+                guard subscriptions.indices.contains(subscription), case .label = subscriptions[subscription].subscriber else { break }
+                var at = event.cause
+                var steps = 0
+                while let cause = at, events.indices.contains(cause), steps < Self.causesWalked {
+                    steps += 1
+                    if case .error(let failed, let message, _) = events[cause].kind, subscriptions.indices.contains(failed),
+                       topmostSubscription(of: failed) == subscription {
+                        ended.append((subscription, cause, message))
+                        break
+                    }
+                    at = events[cause].cause
+                }
+            default: break
             }
         }
         guard !ended.isEmpty else { return [] }

@@ -754,6 +754,48 @@ struct FindingKindsTests {
         #expect(!(try trace(text).findings().contains { $0.kind == .runningWithoutSubscribers }))
     }
 
+    @Test("terminated pipeline: a catch after the flattenMap completes the subscription in the error's place, and is found too")
+    func terminatedByCatchAfter() throws {
+        let text = """
+            subject b
+            cold work: +0.5 next "new A", +0.5 completed
+            attempt 2 of work: +0.5 error "failed"
+            let nilValue = return "nil"
+            let a = b | flattenMap work | catchTo nilValue
+            subscribe "A" to a
+            at 1 send b "1"
+            at 2 send b "2"
+            at 3 send b "3"
+            """
+        let found = try trace(text).findings().filter { $0.kind == .terminatedPipeline }
+        try #require(found.count == 1)
+        #expect(found[0].sentence.hasPrefix("The error \"failed\" from work ended A → a at 2.5 s, and with it the subscription "
+            + "to b: 1 value sent to b after it (\"3\") reached no one."))
+        #expect(found[0].times == [2.5, 3])
+        // With no later value there is nothing lost, and no finding.
+        let early = try trace(text.replacingOccurrences(of: "at 3 send b \"3\"", with: ""))
+        #expect(!early.findings().contains { $0.kind == .terminatedPipeline })
+    }
+
+    @Test("off main delivery by a deliverOn says the deliverOn took them there, not subscribeOn")
+    func offMainByDeliverOn() throws {
+        let found = try trace("""
+            scheduler main
+            scheduler background
+            subject searchText
+            cold search: +1 next "tweets", +1 completed
+            let answers = search | deliverOn background
+            let tweets = searchText | flattenMap answers
+            subscribe "Table" to tweets
+            at 1 send searchText "swift"
+            """).findings().filter { $0.kind == .offMainDelivery }
+        try #require(found.count == 1)
+        #expect(found[0].sentence == "Table → tweets received 1 value (\"tweets\") on background, not on main, the first at 2 s: "
+            + "a hop to it (`deliverOn`) delivered it there, and no hop to main came after. deliverOn main as the last "
+            + "operator brings the values to the main scheduler.")
+    }
+
+    // MARK: - offMainDelivery
     // MARK: - offMainDelivery
 
     @Test("values that reach a subscriber on a background scheduler, with no deliverOn main after: found", arguments: [
@@ -815,16 +857,78 @@ struct FindingKindsTests {
         #expect(!(try trace(text).findings().contains { $0.kind == .unobservedCommandError }))
     }
 
+    // MARK: - unsubscribedGroups
+
+    @Test("values sent to a group nobody subscribed to are found, with the group's key; every group read, none")
+    func unsubscribedGroups() throws {
+        let text = """
+            subject messages
+            let byKind = messages | groupBy "hi" = "chat", "down" = "alert", "up" = "alert"
+            subscribe "Chat" to byKind each "chat"
+            at 1 send messages "hi"
+            at 2 send messages "down"
+            at 3 send messages "up"
+            """
+        let trace = try trace(text)
+        let found = trace.findings().filter { $0.kind == .unsubscribedGroups }
+        try #require(found.count == 1)
+        #expect(found[0].sentence == "group alert was sent 2 values that reached no one, from 2 s: \"down\", \"up\". A group is "
+            + "a subject: what is sent to it while nothing subscribes to it is lost, and the group is kept for as long as the "
+            + "groupBy runs. Subscribe to every group (`each`), or filter out the values no group is wanted for before groupBy.")
+        #expect(found[0].times == [2, 3])
+        // The chat group was subscribed to, by its key: it received its value.
+        #expect(deliveries(trace, label: "chat") == ["next(hi)@1.0"])
+        let everyGroup = try self.trace(text.replacingOccurrences(of: "each \"chat\"", with: "each"))
+        #expect(!everyGroup.findings().contains { $0.kind == .unsubscribedGroups })
+        let both = try self.trace(text.replacingOccurrences(of: "each \"chat\"", with: "each \"chat\", \"alert\""))
+        #expect(!both.findings().contains { $0.kind == .unsubscribedGroups })
+    }
+
+    // MARK: - unboundedReplay
+
+    @Test("an unlimited replay subject keeping 3 or more values that no subscriber was replayed more than one of is found")
+    func unboundedReplay() throws {
+        let found = try trace("""
+            replay currentUser
+            subscribe "Profile" to currentUser
+            at 1 send currentUser "ann"
+            at 2 send currentUser "bob"
+            at 2.5 subscribe "Badge" to currentUser
+            at 3 send currentUser "cy"
+            """).findings().filter { $0.kind == .unboundedReplay }
+        // Badge came late, when 2 values were kept: it was replayed 2, and read the history.
+        #expect(found.isEmpty)
+        let kept = try trace("""
+            replay currentUser
+            subscribe "Profile" to currentUser
+            at 1 send currentUser "ann"
+            at 1.5 subscribe "Badge" to currentUser
+            at 2 send currentUser "bob"
+            at 3 send currentUser "cy"
+            """).findings().filter { $0.kind == .unboundedReplay }
+        try #require(kept.count == 1)
+        #expect(kept[0].sentence == "currentUser kept all 3 values it was sent, to replay to later subscribers, and the 1 "
+            + "subscriber that came later was replayed only the last value: it holds a history nobody reads, which grows with "
+            + "every value. A replay subject of capacity 1 (`replayLast`, `replay NAME capacity 1`) keeps only the last.")
+        #expect(kept[0].times == [1, 2, 3])
+        // Two values are not a history; a capacity keeps it bounded.
+        for text in ["replay u\nsubscribe \"P\" to u\nat 1 send u \"a\"\nat 2 send u \"b\"",
+                     "replay u capacity 1\nsubscribe \"P\" to u\nat 1 send u \"a\"\nat 2 send u \"b\"\nat 3 send u \"c\""] {
+            #expect(!(try trace(text).findings().contains { $0.kind == .unboundedReplay }))
+        }
+    }
+
+    // MARK: - Order and kinds
     // MARK: - Order and kinds
 
     @Test("the kinds, most important first, with camelCase raw values")
     func kindsInOrder() {
         #expect(Finding.Kind.allCases.map(\.rawValue) == [
-            "terminatedPipeline", "repeatedSideEffect", "missedValues", "deadConnection", "unobservedCommandError", "staleInnerValues",
-            "stuckConcat", "offMainDelivery", "swallowedError", "ignoredSend", "neverEnded", "runningWithoutSubscribers",
-            "connectedWithoutSubscribers",
+            "terminatedPipeline", "repeatedSideEffect", "missedValues", "unsubscribedGroups", "deadConnection",
+            "unobservedCommandError", "staleInnerValues", "stuckConcat", "offMainDelivery", "swallowedError", "ignoredSend",
+            "neverEnded", "runningWithoutSubscribers", "connectedWithoutSubscribers", "unboundedReplay",
         ])
-        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<13))
+        #expect(Finding.Kind.allCases.map(\.rank) == Array(0..<15))
     }
 
     @Test("findings() returns the most important kind first, then by time")

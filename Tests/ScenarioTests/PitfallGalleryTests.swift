@@ -6,7 +6,8 @@ import Tracer
 
 // Issue 29: a gallery of real RAC pitfalls (Examples/pitfalls), each from a public report of it and
 // with the finding it must give, and a fixed twin that must give none. Its recall (pitfalls whose
-// finding is given) and precision (twins with no finding) are measured here, and docs/pitfalls.md
+// finding is given) and precision (twins with no finding, catalog scenarios with none unexpected) are
+// measured here, and docs/pitfalls.md
 // lists it.
 
 /// One file of the gallery: a pitfall (`# pitfall: KIND`) or the fixed twin of one (`# fixed: NAME`).
@@ -65,9 +66,22 @@ struct PitfallGalleryTests {
             let kinds = try twin.kinds()
             if kinds.isEmpty { clean += 1 } else { Issue.record("\(twin.name), the fix of \(twin.fixes!): found \(kinds.map(\.rawValue))") }
         }
+        // The catalog's scenarios show the articles' experiments, some of them a pitfall on purpose: a
+        // finding of a kind its experiment does not show (FindingKindsTests.catalogKinds, reviewed one
+        // by one) is unexpected.
+        var expectedOnly = 0
+        for scenario in Catalog.scenarios {
+            let kinds = Set(scenario.trace().findings().map(\.kind))
+            let shown = Set(FindingKindsTests.catalogKinds[scenario.name] ?? [])
+            if kinds.isSubset(of: shown) { expectedOnly += 1 } else {
+                Issue.record("catalog \(scenario.name): unexpected \(kinds.subtracting(shown).map(\.rawValue).sorted())")
+            }
+        }
         func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "-" : "\(100 * part / whole)%" }
         print("pitfall gallery: recall \(found) of \(pitfalls.count) pitfalls (\(percent(found, pitfalls.count))); "
-              + "precision: \(clean) of \(twins.count) fixed twins with no finding (\(percent(clean, twins.count)))")
+              + "precision: \(clean) of \(twins.count) fixed twins with no finding (\(percent(clean, twins.count))), "
+              + "\(expectedOnly) of \(Catalog.scenarios.count) catalog scenarios with no unexpected finding "
+              + "(\(percent(expectedOnly, Catalog.scenarios.count)))")
         #expect(!pitfalls.isEmpty)
     }
 

@@ -53,6 +53,85 @@ struct ProvenFixTests {
         #expect(explanation.unproven == "the change could not be placed in the file")
     }
 
+    @Test("off main delivery: the subscriber subscribes to the signal | deliverOn main, declared with scheduler main, proven")
+    func deliverOnMain() throws {
+        let (trace, explanations) = try ScenarioFile(parsing: """
+            scheduler background
+            subject searchText
+            cold search: +1 next "tweets", +1 completed
+            let answers = search | deliverOn background
+            let tweets = searchText | flattenMap answers
+            subscribe "Table" to tweets
+            subscribe "Log" to answers
+            at 1 send searchText "swift"
+            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        // Log, subscribed to answers, is off main too: its own finding. Table's fix changes Table's line only.
+        #expect(explanations.filter { $0.finding.kind == .offMainDelivery }.count == 2)
+        let explanation = try #require(explanations.first { $0.finding.kind == .offMainDelivery && $0.finding.sentence.hasPrefix("Table") })
+        let fix = try #require(explanation.fix, "\(explanation.unproven ?? "")")
+        #expect(fix.edit == """
+            after line 5, add: scheduler main
+            after line 5, add: let tweetsOnMain = tweets | deliverOn main
+            line 6: subscribe "Table" to tweetsOnMain
+            """)
+        #expect(fix.outcome.removesFinding)
+        #expect(fix.outcome.changed.isEmpty)
+        let json = Explanation.json([(input: "fix.sigviz", trace: trace, explanations: explanations)])
+        #expect(String(decoding: json, as: UTF8.self).contains("\"change\": \"deliverOnMain\""))
+    }
+
+    @Test("a subscription that outlived its owner: it subscribes to the signal | takeUntil the owner, proven")
+    func endWithOwner() throws {
+        let (trace, explanations) = try ScenarioFile(parsing: """
+            subject notifications
+            owner screen until 2
+            subscribe "Screen" to notifications owned by screen
+            subscribe "App" to notifications
+            at 3 send notifications "late"
+            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let explanation = try #require(explanations.first { $0.finding.kind == .neverEnded })
+        let fix = try #require(explanation.fix, "\(explanation.unproven ?? "")")
+        #expect(fix.edit == """
+            after line 2, add: let notificationsUntilScreen = notifications | takeUntil screen
+            line 3: subscribe "Screen" to notificationsUntilScreen owned by screen
+            """)
+        #expect(fix.outcome.removesFinding)
+        #expect(fix.outcome.changed.map(\.summary) == ["lost \"late\" at 3 s; gained completed at 2 s"])
+        let json = Explanation.json([(input: "fix.sigviz", trace: trace, explanations: explanations)])
+        #expect(String(decoding: json, as: UTF8.self).contains("\"change\": \"endWithOwner\""))
+    }
+
+    @Test("subscriptions that outlived two owners: no one change ends them all, so none is suggested")
+    func twoOwnersNoSuggestion() throws {
+        let trace = try ScenarioFile(parsing: """
+            subject notifications
+            owner first until 1
+            owner second until 2
+            subscribe "A" to notifications owned by first
+            subscribe "B" to notifications owned by second
+            """, file: "fix.sigviz").scenario(named: "fix").trace()
+        let finding = try #require(trace.findings().first { $0.kind == .neverEnded })
+        #expect(finding.subscriptions.count == 2)
+        #expect(finding.suggestion == nil)
+    }
+
+    @Test("an unlimited replay subject's needless history: capacity 1, proven to change nothing any subscriber receives")
+    func replayCapacity() throws {
+        let (_, explanations) = try ScenarioFile(parsing: """
+            replay currentUser
+            subscribe "Profile" to currentUser
+            at 1 send currentUser "ann"
+            at 1.5 subscribe "Badge" to currentUser
+            at 2 send currentUser "bob"
+            at 3 send currentUser "cy"
+            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let explanation = try #require(explanations.first { $0.finding.kind == .unboundedReplay })
+        let fix = try #require(explanation.fix, "\(explanation.unproven ?? "")")
+        #expect(fix.edit == "line 1: replay currentUser capacity 1")
+        #expect(fix.outcome.removesFinding)
+        #expect(fix.outcome.changed.isEmpty)
+    }
+
     @Test("fetchdata: replayLazily after fetchData makes six runs one, and every binding receives what it did")
     func fetchdata() throws {
         let file = try #require(Catalog.file(named: "fetchdata"))

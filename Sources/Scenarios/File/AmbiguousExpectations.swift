@@ -19,7 +19,7 @@ extension ScenarioFile {
             switch action {
             case .subscribeLabel(let label, let target, _, _), .execute(let target, _, let label?):
                 labelled[Pair(label: label, target: target), default: []].append(statement.line)
-            case .subscribeEach(let label, let target):
+            case .subscribeEach(let label, let target, _):
                 labelled[Pair(label: label, target: target), default: []].append(statement.line)
                 each[target, default: []].append((statement.line, label))
             default: break

@@ -75,7 +75,8 @@ public struct ScenarioFile: Sendable {
         /// `subscribe "LABEL" to NAME [until TIME] [owned by OWNER]`.
         case subscribeLabel(String, to: String, until: Double?, owner: String?)
         /// A subscriber to a signal of groups that also subscribes to each group, labelled by its key.
-        case subscribeEach(String, to: String)
+        /// With `keys`, `each "KEY", "KEY"`: it subscribes only to the groups of those keys.
+        case subscribeEach(String, to: String, keys: [String]?)
         case subscribeSubject(String, to: String)
         case connect(String)
         case send(String, String)

@@ -20,7 +20,14 @@ extension ScenarioParser {
                         throw Failure(column: targetColumn, message: "'\(Self.shortened(target))' sends groups: write 'each' after it to subscribe to every group too")
                     }
                     noteSubscription(label, at: time)
-                return .subscribeEach(label, to: target)
+                    // `each "odd", "even"`: only the groups of these keys.
+                    var keys: [String]?
+                    if case .string? = cursor.current?.kind {
+                        var listed = [try cursor.string("a group's key")]
+                        while cursor.accept(symbol: ",") { listed.append(try cursor.string("a group's key")) }
+                        keys = listed
+                    }
+                    return .subscribeEach(label, to: target, keys: keys)
                 }
                 var until: Double?
                 if cursor.accept("until") {

@@ -324,12 +324,13 @@ struct ScenarioRunner {
                     scheduler.schedule(after: max(until - scheduler.now, 0)) { disposable.dispose() }
                 }
             }
-        case .subscribeEach(let label, let name):
+        case .subscribeEach(let label, let name, let keys):
             guard case .groups(let groups) = value(name) else { preconditionFailure("checked by the parser") }
             let log = log
             return {
                 let disposable = log.subscribing(label: label, to: name) {
                     groups.subscribe(label: label, next: { group in
+                        guard keys?.contains(group.key) ?? true else { return }
                         _ = log.subscribing(label: group.key, to: name) { group.subscribe(label: group.key) }
                     })
                 }

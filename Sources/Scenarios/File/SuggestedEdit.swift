@@ -14,14 +14,8 @@ extension ScenarioFile {
                 guard !isTemplatedCold(name) else { return nil }
                 // A new name for the shared signal, and every later use of the old one changed to it.
                 let shared = unusedName(like: "shared" + name.prefix(1).uppercased() + name.dropFirst())
-                // Only its uses the parser read as references to it, after the declaration (never a
-                // marble's `values a = ...`, a keyword or text that happens to read the same), each
-                // line from its right, so that an edit does not move the columns of those before it.
-                let uses = references.filter { $0.name == name && $0.line > line }
-                    .sorted { ($0.line, -$0.column) < ($1.line, -$1.column) }
-                for use in uses {
-                    edit.replace(line: use.line, from: use.column, to: use.column + name.count, with: shared)
-                }
+                // Its uses after the declaration.
+                replaceUses(of: name, onLines: { $0 > line }, with: shared, in: &edit)
                 edit.add("let \(shared) = \(name) | \(sharing.rawValue)", afterLine: line)
             } else if let made = place.made, let tokens = edit.tokens(ofLine: made.line) {
                 // Inside a pipeline: the operator goes right after the source or operator that made the signal.
@@ -31,6 +25,10 @@ extension ScenarioFile {
                     edit.replace(line: made.line, from: last.end, to: last.end, with: " | \(sharing.rawValue)")
                 }
             }
+        case .replaySubject(_, let capacity?) where replayDeclaration(place) != nil:
+            // `replay NAME` (unlimited) gets its capacity.
+            guard let (line, declared) = replayDeclaration(place) else { return nil }
+            edit.replace(line: line, from: declared.end, to: declared.end, with: " capacity \(capacity)")
         case .replaySubject(_, let capacity):
             guard let (name, line) = place.declared, statement(at: line).map({ if case .subject(name) = $0 { true } else { false } }) == true,
                   let tokens = edit.tokens(ofLine: line), let keyword = tokens.first(where: { $0.word == "subject" }),
@@ -65,8 +63,57 @@ extension ScenarioFile {
             edit.replace(line: made.line, from: operand.column, to: operand.end, with: caught)
             edit.add("let \(nothing) = empty", afterLine: made.line - 1)
             edit.add("let \(caught) = \(inner) | catchTo \(nothing)", afterLine: made.line - 1)
+        case .deliverOnMain:
+            // The labelled subscribers of NAME subscribe to `let NAMEOnMain = NAME | deliverOn main`
+            // instead, declared after NAME (with `scheduler main`, when the file has none).
+            guard let (name, line) = place.declared else { return nil }
+            let lines = subscribeLines(to: name) { _ in true }
+            guard !lines.isEmpty else { return nil }
+            let onMain = unusedName(like: name + "OnMain")
+            replaceUses(of: name, onLines: lines.contains, with: onMain, in: &edit)
+            if !statements.contains(where: { if case .scheduler("main") = $0.value { true } else { false } }) {
+                edit.add("scheduler main", afterLine: line)
+            }
+            edit.add("let \(onMain) = \(name) | deliverOn main", afterLine: line)
+        case .endWithOwner(_, let owner):
+            // The subscribers owned by OWNER subscribe to `let NAMEUntilOWNER = NAME | takeUntil OWNER`
+            // instead, declared after both.
+            guard let (name, line) = place.declared, let (ownerName, ownerLine) = places[owner]?.declared else { return nil }
+            let lines = subscribeLines(to: name) { $0 == ownerName }
+            guard !lines.isEmpty else { return nil }
+            let ended = unusedName(like: name + "Until" + ownerName.prefix(1).uppercased() + ownerName.dropFirst())
+            replaceUses(of: name, onLines: lines.contains, with: ended, in: &edit)
+            edit.add("let \(ended) = \(name) | takeUntil \(ownerName)", afterLine: max(line, ownerLine))
         }
         return edit.isEmpty ? nil : edit
+    }
+
+    /// The line of `replay NAME` without a capacity that declared the placed signal, and NAME's token on it.
+    private func replayDeclaration(_ place: SignalPlaces.Place) -> (line: Int, name: Token)? {
+        guard let (name, line) = place.declared, case .replay(name, capacity: nil)? = statement(at: line),
+              let tokens = FileEdit(source).tokens(ofLine: line), let keyword = tokens.first(where: { $0.word == "replay" }),
+              let declared = tokens.first(where: { $0.word == name && $0.column > keyword.column }) else { return nil }
+        return (line, declared)
+    }
+
+    /// The lines of the `subscribe "LABEL" to NAME` statements whose owner (or none) `owned` accepts.
+    private func subscribeLines(to name: String, owned: (String?) -> Bool) -> Set<Int> {
+        Set(statements.compactMap { statement in
+            guard case .action(.subscribeLabel(_, name, _, let owner), _) = statement.value, owned(owner) else { return nil }
+            return statement.line
+        })
+    }
+
+    /// Replaces the parser's references to `name` on the lines `lines` accepts with `replacement`: only
+    /// its uses the parser read as references to it (never a marble's `values a = ...`, a keyword or
+    /// text that happens to read the same), each line from its right, so that an edit does not move
+    /// the columns of those before it.
+    private func replaceUses(of name: String, onLines lines: (Int) -> Bool, with replacement: String, in edit: inout FileEdit) {
+        let uses = references.filter { $0.name == name && lines($0.line) }
+            .sorted { ($0.line, -$0.column) < ($1.line, -$1.column) }
+        for use in uses {
+            edit.replace(line: use.line, from: use.column, to: use.column + name.count, with: replacement)
+        }
     }
 
     /// The statement on 1-based line `line`, if there is one.

@@ -203,6 +203,37 @@ private func findingViolations(of trace: Trace, life: SubscriptionLife) -> [Trut
             violations.append(TruthViolation(invariant: "a finding's sentence says what its events show", detail: detail))
         }
         switch finding.kind {
+        case .unsubscribedGroups:
+            // Each event is a send to the group that no delivery came from.
+            guard let group = finding.signals.first else { break }
+            if trace.signals[group].kind != .groupedSignal { fail("\(trace.signals[group].name) is not a group") }
+            for send in finding.events {
+                guard case .send(group, _) = trace.events[send].kind else {
+                    fail("its event \(send) is not a value sent to \(trace.signals[group].name)")
+                    continue
+                }
+                if trace.events.contains(where: { $0.cause == send && $0.kind.isDelivery }) {
+                    fail("the value sent at event \(send) is said to have reached no one; it was delivered")
+                }
+            }
+        case .unboundedReplay:
+            // An unlimited replay subject, sent at least 3 values, none of whose subscriptions was replayed two.
+            guard let subject = finding.signals.first else { break }
+            guard case .replaySubject(capacity: nil) = trace.signals[subject].kind else {
+                fail("\(trace.signals[subject].name) is not a replay subject of unlimited capacity")
+                break
+            }
+            let sends = trace.events.filter { if case .send(subject, _) = $0.kind { true } else { false } }.count
+            if sends < 3 { fail("\(trace.signals[subject].name) was sent \(sends) values, not a history") }
+            var replayed: [Int: Int] = [:]
+            for event in trace.events {
+                if case .next(let subscription, _, true) = event.kind, trace.subscriptions[subscription].signal == subject {
+                    replayed[subscription, default: 0] += 1
+                }
+            }
+            if let most = replayed.values.max(), most > 1 {
+                fail("a subscriber of \(trace.signals[subject].name) was replayed \(most) values: the history was read")
+            }
         case .repeatedSideEffect:
             guard let signal = finding.signals.first else { break }
             let runs = Set(trace.sideEffectRuns().filter { $0.signal == signal }.map(\.event))
@@ -383,6 +414,15 @@ private func sentenceViolations(of finding: Finding, in trace: Trace, life: Subs
         }
     }
     switch finding.kind {
+    case .unsubscribedGroups:
+        if finding.events.count < Finding.mostEvents {
+            says("was sent \(plural(finding.events.count, "value", "values")) that reached no one", "how many values were lost")
+        }
+        if let first = finding.events.first { says("from \(at(first))", "the first lost value's time") }
+    case .unboundedReplay:
+        guard let subject = finding.signals.first else { break }
+        let sends = trace.events.filter { if case .send(subject, _) = $0.kind { true } else { false } }.count
+        says("kept all \(sends) values", "how many values it was sent")
     case .repeatedSideEffect:
         says("ran \(finding.events.count) times", "its events are \(finding.events.count) runs")
     case .missedValues:
