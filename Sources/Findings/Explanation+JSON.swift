@@ -100,6 +100,9 @@ extension Suggestion {
         case .deliverOnMain(let signal):
             writer.raw("\"deliverOnMain\", \"signal\": ")
             writer.int(signal)
+        case .connectOnDemand(let signal):
+            writer.raw("\"connectOnDemand\", \"signal\": ")
+            writer.int(signal)
         case .endWithOwner(let signal, let owner):
             writer.raw("\"endWithOwner\", \"signal\": ")
             writer.int(signal)

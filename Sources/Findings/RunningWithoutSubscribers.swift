@@ -5,7 +5,8 @@ extension Trace {
     /// last subscriber of its subject had left: a timer (`interval | replayLast`) that goes on
     /// ticking for a screen that is gone, because nothing disposes the connection. It needs subscribers that came and left (a connection nobody ever subscribed to
     /// is ``connectedWithoutSubscribers``) and values its source sent after the last one left. Its
-    /// events are those values. It has no suggested change; the sentence says what would stop it.
+    /// events are those values. The sentence says what would stop it; for a replay operator's connection
+    /// the suggestion is to connect on demand (``Suggestion/Change/connectOnDemand(signal:)``).
     /// Plumbing's connections are left out.
     func runningWithoutSubscribers(plumbing: [Bool]) -> [Finding] {
         var connections: [Int: (source: Int, subject: Int)] = [:]
@@ -46,6 +47,13 @@ extension Trace {
             }
             guard !values.isEmpty else { return nil }
             let sourceName = name(of: subscriptions[source].signal)
+            // A replay operator's connection can be made on demand instead.
+            let replaying = operation(of: subject).map { [.replay, .replayLast, .replayLazily].contains($0.name) } ?? false
+            // What the operator returned, which the file made: the subject, or (replayLazily) the signal that connects to it.
+            let returned = signals.first { other in
+                other.id != subject && other.kind == .operator && other.receiver == signals[subject].receiver
+                    && other.operation?.name == signals[subject].operation?.name
+            }?.id ?? subject
             return Finding(
                 kind: .runningWithoutSubscribers, signals: [connection, subject, subscriptions[source].signal],
                 subscriptions: [source], times: values.map { events[$0].time }, events: values,
@@ -53,7 +61,12 @@ extension Trace {
                     + "subscriber, \(describe(subscription: topmostSubscription(of: lastWatcher.id))), left at "
                     + "\(seconds(events[left].time)): \(sourceName) sent \(values.count) value\(values.count == 1 ? "" : "s") to no "
                     + "subscriber, the last at \(seconds(events[values.last!].time)). Nothing disposed the connection: dispose what "
-                    + "connect returned when the last subscriber leaves, or connect with autoconnect, which does.")
+                    + "connect returned when the last subscriber leaves, or connect with autoconnect, which does.",
+                suggestion: replaying ? Suggestion(
+                    change: .connectOnDemand(signal: returned),
+                    sentence: "Connect on demand: `publish | autoconnect` in place of the \(operation(of: subject)!.name.rawValue) that made "
+                        + "\(name(of: returned)), so that the first subscriber connects and the last one's leaving disconnects; a later "
+                        + "subscriber is no longer replayed what came before it.") : nil)
         }
     }
 }

@@ -26,6 +26,10 @@ public struct Suggestion: Sendable, Hashable {
         /// End the subscriptions to the signal that its subscribers' owner has with the owner: they
         /// subscribe to the signal `| takeUntil OWNER` instead, `owner` being the owner's signal.
         case endWithOwner(signal: Int, owner: Int)
+        /// Connect on demand: `publish | autoconnect` in place of the replay operator (`replay`,
+        /// `replayLast`, `replayLazily`) that made the signal, so that the first subscriber connects
+        /// and the last one's leaving disconnects; later subscribers are replayed nothing.
+        case connectOnDemand(signal: Int)
     }
 
     /// The operators that share one subscription to a cold signal among many subscribers.
@@ -53,7 +57,7 @@ public struct Suggestion: Sendable, Hashable {
     public var signal: Int {
         switch change {
         case .share(let signal, _), .replaySubject(let signal, _), .switchToLatest(let signal), .catchInner(let signal),
-             .deliverOnMain(let signal), .endWithOwner(let signal, _): signal
+             .deliverOnMain(let signal), .endWithOwner(let signal, _), .connectOnDemand(let signal): signal
         }
     }
 }

@@ -16,7 +16,7 @@ struct ExplainCommand: ConsoleCommand {
             column in the scenario file. Where a change would remove it (share a cold signal with \
             replayLazily, make a subject a replay subject or give one a capacity, use switchToLatest, \
             catch an error inside the signal a flattenMap makes, deliver on main, end a subscription \
-            with its owner), explain makes the \
+            with its owner, connect a replayed timer on demand), explain makes the \
             change to the scenario, runs it again on the same virtual times and shows the \
             difference: the side effect's runs before and after, and for every subscriber whether \
             it receives the same events at the same times, or exactly what changed. A change that \

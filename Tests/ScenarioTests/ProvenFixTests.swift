@@ -132,6 +132,36 @@ struct ProvenFixTests {
         #expect(fix.outcome.changed.isEmpty)
     }
 
+    @Test("a connection running without subscribers: publish | autoconnect in place of the replay operator, proven",
+          arguments: ["replayLast", "replayLazily", "replay"])
+    func connectOnDemand(replaying: String) throws {
+        let (trace, explanations) = try ScenarioFile(parsing: """
+            let ticks = interval 1 | take 10
+            let time = ticks | \(replaying)
+            subscribe "Clock" to time until 3.5
+            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let explanation = try #require(explanations.first { $0.finding.kind == .runningWithoutSubscribers })
+        let fix = try #require(explanation.fix, "\(explanation.unproven ?? "")")
+        #expect(fix.edit == "line 2: let time = ticks | publish | autoconnect")
+        #expect(fix.outcome.removesFinding)
+        // The clock subscribed before the first tick: it receives what it did.
+        #expect(fix.outcome.changed.isEmpty)
+        let json = Explanation.json([(input: "fix.sigviz", trace: trace, explanations: explanations)])
+        #expect(String(decoding: json, as: UTF8.self).contains("\"change\": \"connectOnDemand\""))
+    }
+
+    @Test("a connection connected by hand and never disposed has no place to connect on demand: no suggestion")
+    func connectedByHand() throws {
+        let trace = try ScenarioFile(parsing: """
+            let ticks = interval 1 | take 10
+            let time = ticks | publish
+            connect time
+            subscribe "Clock" to time until 3.5
+            """, file: "fix.sigviz").scenario(named: "fix").trace()
+        let finding = try #require(trace.findings().first { $0.kind == .runningWithoutSubscribers })
+        #expect(finding.suggestion == nil)
+    }
+
     @Test("fetchdata: replayLazily after fetchData makes six runs one, and every binding receives what it did")
     func fetchdata() throws {
         let file = try #require(Catalog.file(named: "fetchdata"))

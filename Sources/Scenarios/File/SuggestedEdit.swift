@@ -75,6 +75,12 @@ extension ScenarioFile {
                 edit.add("scheduler main", afterLine: line)
             }
             edit.add("let \(onMain) = \(name) | deliverOn main", afterLine: line)
+        case .connectOnDemand:
+            // `| replayLast` becomes `| publish | autoconnect`, where the run made the signal.
+            guard let made = place.made, let tokens = edit.tokens(ofLine: made.line),
+                  let word = tokens.first(where: { $0.column > made.column && $0.word != nil }),
+                  ["replay", "replayLast", "replayLazily"].contains(word.word) else { return nil }
+            edit.replace(line: made.line, from: word.column, to: word.end, with: "publish | autoconnect")
         case .endWithOwner(_, let owner):
             // The subscribers owned by OWNER subscribe to `let NAMEUntilOWNER = NAME | takeUntil OWNER`
             // instead, declared after both.
