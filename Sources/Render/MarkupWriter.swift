@@ -59,6 +59,28 @@ struct MarkupWriter {
     /// HTML `<pre>` (``MarkupContext/preformattedHTML``), which keeps its line breaks.
     mutating func write(_ content: String, as context: MarkupContext) { text += escaped(content, for: context) }
 
+    /// Writes `content` as text, escaped, with each web address in it (`https://…`, `http://…`, up to
+    /// the next space, without a closing `)`, `,`, `.`, `:` or `;`) a link to itself: an `about` that
+    /// names its source. Nothing else becomes a link, so no text can make a `javascript:` one.
+    mutating func writeLinkingAddresses(_ content: String) {
+        var rest = Substring(content)
+        while let start = Self.nextAddress(in: rest) {
+            write(String(rest[..<start]))
+            var end = rest[start...].firstIndex(where: \.isWhitespace) ?? rest.endIndex
+            while end > start, let last = rest[..<end].last, ").,:;".contains(last) { end = rest.index(before: end) }
+            let address = String(rest[start..<end])
+            let scheme = address.hasPrefix("https://") ? "https://".count : "http://".count
+            if address.count > scheme { element("a", [("href", address)], text: address) } else { write(address) }
+            rest = rest[end...]
+        }
+        write(String(rest))
+    }
+
+    /// Where the next `https://` or `http://` starts in `text`, if it does.
+    private static func nextAddress(in text: Substring) -> Substring.Index? {
+        [text.range(of: "https://")?.lowerBound, text.range(of: "http://")?.lowerBound].compactMap { $0 }.min()
+    }
+
     /// Writes markup as it is: only for constant markup written by this module, or what another
     /// writer made.
     mutating func raw(_ markup: String) { text += markup }

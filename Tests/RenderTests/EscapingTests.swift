@@ -112,4 +112,17 @@ struct TextOutputEscapingTests {
         let marbles = try trace(label: "👩‍👩‍👧", title: "family").marbles()
         #expect(marbles.contains("\"👩‍👩‍👧\""))
     }
+
+    @Test("a web address in an about becomes a link to itself, escaped; nothing else becomes one")
+    func addressesAreLinks() {
+        let section = ReportPage.aboutSection(
+            "Source: https://github.com/ReactiveCocoa/ReactiveCocoa/issues/1218 (How to avoid it), and "
+                + "https://x.example/a\"onclick=\"alert(1)<b>, not javascript:alert(1) nor https:// alone.")
+        #expect(section.contains(
+            "<p>Source: <a href=\"https://github.com/ReactiveCocoa/ReactiveCocoa/issues/1218\">"
+                + "https://github.com/ReactiveCocoa/ReactiveCocoa/issues/1218</a> (How to avoid it), and "
+                + "<a href=\"https://x.example/a&quot;onclick=&quot;alert(1)&lt;b&gt;\">https://x.example/a&quot;onclick=&quot;alert(1)&lt;b&gt;</a>"
+                + ", not javascript:alert(1) nor https:// alone.</p>"))
+        #expect(section.components(separatedBy: "<a ").count == 3)
+    }
 }

@@ -103,7 +103,12 @@ extension ReportPage {
         openSection(&html, id: "about", heading: "What it shows")
         let paragraphs = paragraphs(explanation)
         if paragraphs.isEmpty { html.line("p", [("class", "r-muted")], text: "No explanation given.") }
-        for paragraph in paragraphs { html.line("p", text: paragraph) }
+        for paragraph in paragraphs {
+            html.open("p")
+            html.writeLinkingAddresses(paragraph)
+            html.close("p")
+            html.newline()
+        }
         html.close("section")
         html.newline()
         return html.text
