@@ -1,3 +1,4 @@
+import Findings
 import Tracer
 
 /// Draws several traces as stacked panels on one aligned time axis, each
@@ -44,10 +45,22 @@ public struct ComparisonRenderer: Sendable {
         painter.canvas.begin(width: axis.width, height: height, title: title, description: description)
         painter.canvas.header(title: title, subtitle: "the same time axis in every panel; ◆ marks each run of a source's didSubscribe", y: 0)
         var top = Canvas.headerHeight
-        // A panel whose sources ran their side effects more often than another panel's did is marked.
+        // A panel whose trace has a repeated side effect (``Trace/findings()``) is marked: more runs
+        // than another panel's are not one by themselves (a fixed pipeline answers more values).
         let fewest = models.map(\.runs).min() ?? 0
-        for (model, height) in zip(models, heights) {
-            painter.canvas.panelTitle(model, top: top, width: axis.width, fewestRuns: models.count > 1 ? fewest : nil)
+        for (index, (model, height)) in zip(models, heights).enumerated() {
+            let trace = traces[index]
+            // Its first source and that source's runs (a finding of runs per value counts several sources).
+            let repeated = trace.findings().first { $0.kind == .repeatedSideEffect }.flatMap { finding in
+                finding.signals.first.map { signal in
+                    (name: trace.signals.indices.contains(signal) ? trace.signals[signal].name : "a source", runs: finding.events.count { event in
+                        if case .didSubscribe(let subscription) = trace.events[event].kind {
+                            trace.subscriptions.indices.contains(subscription) && trace.subscriptions[subscription].signal == signal
+                        } else { false }
+                    })
+                }
+            }
+            painter.canvas.panelTitle(model, top: top, width: axis.width, repeated: repeated, fewestRuns: models.count > 1 ? fewest : nil)
             top += Layout.panelTitleHeight
             painter.axis(top: top, bottom: top + height)
             painter.panel(model, top: top)
@@ -61,13 +74,14 @@ public struct ComparisonRenderer: Sendable {
 
 extension Canvas {
     /// A panel's title bar: the trace's title and a badge with its didSubscribe count, marked as
-    /// repeated when one of its sources ran more than once and the panel ran more than
-    /// `fewestRuns`, the fewest of the panels compared.
-    mutating func panelTitle(_ model: TimelineModel, top: Double, width: Double, fewestRuns: Int? = nil) {
+    /// repeated when the trace has a repeated side effect (`repeated`: its source and how many times
+    /// it ran), with, in the tooltip, `fewestRuns`, the fewest runs of the panels compared.
+    mutating func panelTitle(
+        _ model: TimelineModel, top: Double, width: Double, repeated sideEffect: (name: String, runs: Int)? = nil,
+        fewestRuns: Int? = nil
+    ) {
         let runs = model.runs
-        // The source that ran most often: a repeated side effect is one source's, run again per subscription.
-        let most = model.sideEffects.max { $0.count < $1.count }
-        let repeated = (fewestRuns.map { runs > $0 } ?? false) && (most?.count ?? 0) > 1
+        let repeated = sideEffect != nil
         group("panel-title")
         element("rect", [("class", "panel"), ("x", "8"), ("y", number(top)), ("width", number(width - 16)), ("height", "22"), ("rx", "4")])
         text(model.title, class: "lane-label", x: 16, y: top + 15, limit: 60)
@@ -75,9 +89,9 @@ extension Canvas {
             + (model.lanesLeftOut > 0 ? " · \(model.lanes.count) of \(ReportPage.grouped(model.laneTotal)) lanes drawn" : "")
         let badgeWidth = 16 + Double(badge.count) * 6.6
         svg.open("g", [("class", repeated ? "badge-group repeated" : "badge-group")])
-        if repeated, let fewestRuns, let most {
-            svg.tooltip("\(most.name)'s didSubscribe ran \(most.count) times here: its side effect ran again for each "
-                + "subscription (another panel's ran \(fewestRuns) in all)")
+        if let sideEffect {
+            svg.tooltip("\(sideEffect.name)'s didSubscribe ran \(sideEffect.runs) times here: its side effect ran again for each "
+                + "subscription" + (fewestRuns.map { " (another panel's ran \($0) in all)" } ?? ""))
         }
         element("rect", [("class", repeated ? "badge badge-repeated" : "badge"), ("x", number(width - 16 - badgeWidth)), ("y", number(top + 3)),
                          ("width", number(badgeWidth)), ("height", "16"), ("rx", "8")])

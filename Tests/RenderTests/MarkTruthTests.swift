@@ -130,4 +130,28 @@ struct MarkTruthTests {
         #expect(!svg.contains("<path class=\"effect\""))
         #expect(svg.contains("no didSubscribe runs"))
     }
+
+    @Test("a comparison panel is marked repeated only when its trace has a repeated side effect, not for more runs alone")
+    func repeatedOnlyWithTheFinding() throws {
+        // A pipeline an error ended, and its fix: the fixed run answers one more value, so its source ran
+        // once more, once per value, which is no repeated side effect.
+        let ended = """
+            subject b
+            cold work: +0.5 next "new A", +0.5 completed
+            attempt 2 of work: +0.5 error "failed"
+            let a = b | flattenMap work
+            subscribe "A" to a
+            at 1 send b "1"
+            at 2 send b "2"
+            at 3 send b "3"
+            """
+        let fixed = ended.replacingOccurrences(of: "let a = b | flattenMap work", with: "let attempt = work | materialize\nlet a = b | flattenMap attempt")
+        let before = try ScenarioFile(parsing: ended, file: "before.sigviz").scenario(named: "before").trace()
+        let after = try ScenarioFile(parsing: fixed, file: "after.sigviz").scenario(named: "after").trace()
+        #expect(ComparisonRenderer().render([before, after]).contains("didSubscribe × 3"))
+        #expect(!ComparisonRenderer().render([before, after]).contains(": repeated"))
+        // cold runs its request once per subscriber, publish once: only cold's panel is marked.
+        let traces = try ["cold", "publish"].map { try #require(Catalog.scenario(named: $0)).trace() }
+        #expect(ComparisonRenderer().render(traces).components(separatedBy: ": repeated").count == 2)
+    }
 }
