@@ -102,7 +102,12 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
 }
 
 extension Trace {
-    /// Runs `body` with a new ``TraceRecorder`` installed and returns what it recorded.
+    /// Runs `body` with a new ``TraceRecorder`` installed and `clock` as the current scheduler, and
+    /// returns what it recorded, its events stamped with `clock`'s time.
+    ///
+    /// The body runs as `clock`'s work (``Scheduler/perform(_:)``): what it subscribes is subscribed
+    /// at once, on whatever thread calls this, a Swift Testing test's included. (With no current
+    /// scheduler, RAC's subscriptions hop to a background queue, and would run after the trace is taken.)
     ///
     /// What `body` returns is kept alive until the trace is taken. Return the
     /// subjects and connections you made: a subject released when `body`
@@ -121,15 +126,30 @@ extension Trace {
     /// ```
     /// - Parameters:
     ///   - title: The trace's ``title``.
-    ///   - clock: The scheduler whose time stamps the events; with `nil`, a
-    ///     monotonic wall clock, counted from the start of the recording.
+    ///   - clock: The scheduler whose time stamps the events, current while `body` runs.
     ///   - body: Creates, subscribes and runs the signals to record.
     public static func record<Kept>(
-        title: String? = nil, clock: Scheduler? = nil, _ body: () throws -> Kept
+        title: String? = nil, clock: Scheduler, _ body: () throws -> Kept
     ) rethrows -> Trace {
+        let recorder = TraceRecorder(origin: 0)
+        let kept = try Instrumentation.withInstrument(recorder, clock: clock) { try clock.perform(body) }
+        return withExtendedLifetime(kept) { recorder.trace(title: title) }
+    }
+
+    /// Runs `body` with a new ``TraceRecorder`` installed and returns what it recorded, its events
+    /// stamped with a monotonic wall clock counted from the start of the recording.
+    ///
+    /// `body` runs on the calling thread as it is, with the current scheduler it has: the main
+    /// thread's, or the one whose work is running. Without one (another thread, outside any
+    /// scheduler's work, as in a Swift Testing test), a cold signal's subscription would hop to a
+    /// background queue and be missed, so the recording is refused: record on virtual time with
+    /// ``record(title:clock:_:)`` instead.
+    /// - Throws: ``RecordingWithoutScheduler`` when no scheduler is current; what `body` throws.
+    public static func record<Kept>(title: String? = nil, _ body: () throws -> Kept) throws -> Trace {
+        guard Scheduler.current != nil else { throw RecordingWithoutScheduler() }
         // A wall clock counts from boot; the trace counts from the start of the recording.
-        let recorder = TraceRecorder(origin: clock == nil ? Scheduler.immediate.now : 0)
-        let kept = try Instrumentation.withInstrument(recorder, clock: clock, body)
+        let recorder = TraceRecorder(origin: Scheduler.immediate.now)
+        let kept = try Instrumentation.withInstrument(recorder, clock: nil, body)
         return withExtendedLifetime(kept) { recorder.trace(title: title) }
     }
 }

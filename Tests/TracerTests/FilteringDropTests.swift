@@ -67,13 +67,16 @@ import Tracer
     @Test("a value from an unobserved source, filtered in the middle of another delivery, is not reported as that delivery's drop")
     func unobservedSourceNotMisattributed() throws {
         let outside = Subject<Int>()   // made before recording: not observed
-        let trace = Trace.record {
-            let trigger = Subject<Int>().named("trigger")
-            let kept = outside.filter { $0 > 5 }.named("kept")
-            kept.subscribe(label: "K")
-            // The filter's handler runs inside trigger's observed delivery.
-            trigger.subscribe(label: "T", next: { _ in outside.sendNext(1) })
-            trigger.sendNext(0)
+        // Inside a scheduler's work: a wall-clock recording needs a current scheduler off the main thread.
+        let trace = try Scheduler.immediate.perform {
+            try Trace.record {
+                let trigger = Subject<Int>().named("trigger")
+                let kept = outside.filter { $0 > 5 }.named("kept")
+                kept.subscribe(label: "K")
+                // The filter's handler runs inside trigger's observed delivery.
+                trigger.subscribe(label: "T", next: { _ in outside.sendNext(1) })
+                trigger.sendNext(0)
+            }
         }
         try trace.validate()
         #expect(!trace.events.contains { if case .drop = $0.kind { true } else { false } })

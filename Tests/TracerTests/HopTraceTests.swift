@@ -201,22 +201,25 @@ private final class NameLog: @unchecked Sendable {
     }
 
     @Test("a hop to a real queue, on another thread, keeps its cause and gives the delivery its own")
-    func hopToAQueue() {
+    func hopToAQueue() throws {
         let io = QueueScheduler(name: "io")
         let delivered = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        let trace = Trace.record {
-            let subject = Subject<String>().named("subject")
-            let hopped = subject.deliver(on: io)
-            // Subscribed from a current scheduler, so that the subscription is made at once.
-            TestScheduler().perform {
-                hopped.subscribe(label: "S", next: { _ in delivered.signal() }, completed: { done.signal() })
+        // Inside a scheduler's work: a wall-clock recording needs a current scheduler off the main thread.
+        let trace = try Scheduler.immediate.perform {
+            try Trace.record {
+                let subject = Subject<String>().named("subject")
+                let hopped = subject.deliver(on: io)
+                // Subscribed from a current scheduler, so that the subscription is made at once.
+                TestScheduler().perform {
+                    hopped.subscribe(label: "S", next: { _ in delivered.signal() }, completed: { done.signal() })
+                }
+                subject.sendNext("a")
+                // One at a time, so that the order of the reports made on the two threads is known.
+                #expect(delivered.wait(timeout: .now() + 10) == .success)
+                subject.sendCompleted()
+                #expect(done.wait(timeout: .now() + 10) == .success)
+                return [subject, hopped] as [Any]
             }
-            subject.sendNext("a")
-            // One at a time, so that the order of the reports made on the two threads is known.
-            #expect(delivered.wait(timeout: .now() + 10) == .success)
-            subject.sendCompleted()
-            #expect(done.wait(timeout: .now() + 10) == .success)
-            return [subject, hopped] as [Any]
         }
         let kinds = trace.events.map { event in
             event.kind.name + (event.cause.map { " <- \(trace.events[$0].kind.name)" } ?? "")

@@ -99,11 +99,13 @@ func recordedTraces() -> [Trace] {
     @Test("a wall-clock trace, whose times are arbitrary doubles, round-trips byte for byte")
     func wallClockRoundTrip() throws {
         var keep: Subject<Int>?
-        let trace = Trace.record(title: "wall clock") {
-            let subject = Subject<Int>().named("s")
-            keep = subject
-            subject.subscribe(label: "S")
-            for value in 0..<50 { subject.sendNext(value) }
+        let trace = try Scheduler.immediate.perform {
+            try Trace.record(title: "wall clock") {
+                let subject = Subject<Int>().named("s")
+                keep = subject
+                subject.subscribe(label: "S")
+                for value in 0..<50 { subject.sendNext(value) }
+            }
         }
         withExtendedLifetime(keep) {}
         #expect(trace.events.count == 102)

@@ -504,13 +504,62 @@ enum Failure: Error, Sendable {
 
 @Suite("Recording on a wall clock")
 struct WallClockTests {
+    /// Runs `work` on a thread of a global queue, never the main thread, with no scheduler current.
+    private static func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+        let box = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            box.withLock { $0 = work() }
+            done.signal()
+        }
+        done.wait()
+        return box.withLock { $0! }
+    }
+
+    @Test("with a clock, the body runs as the clock's work: a cold signal subscribed off the main thread is recorded")
+    func clockIsCurrent() {
+        let trace = Self.offMain {
+            let scheduler = TestScheduler()
+            return Trace.record(title: "two subscribers", clock: scheduler) {
+                let request = Signal<String>.create { subscriber in
+                    scheduler.schedule(after: 1) { subscriber.sendNext("data"); subscriber.sendCompleted() }
+                    return nil
+                }
+                request.subscribe(label: "a")
+                request.subscribe(label: "b")
+                scheduler.stepAll()
+                return request
+            }
+        }
+        // Without the clock current, both subscriptions would run later on a background queue: none recorded.
+        #expect(trace.events.count { if case .didSubscribe = $0.kind { true } else { false } } == 2)
+        #expect(trace.events.count { if case .next = $0.kind { true } else { false } } == 2)
+    }
+
+    @Test("without a clock and with no scheduler current, the recording is refused with what to do, not taken empty")
+    func refusedWithoutScheduler() {
+        let refused = Self.offMain { () -> String? in
+            do {
+                _ = try Trace.record(title: "nothing current") { Signal<String>.return("x").subscribe(label: "a") }
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(refused == RecordingWithoutScheduler().description)
+        #expect(refused?.contains("Trace.record(title:clock:_:)") == true)
+    }
+
     @Test("without a clock, times count from the start of the recording, not from boot")
     func timesStartAtZero() throws {
-        let trace = Trace.record(title: "wall clock") {
-            let subject = Subject<Int>()
-            Scheduler.immediate.perform { subject.subscribe(label: "S") }
-            subject.sendNext(1)
-            return subject
+        // Inside a scheduler's work, as the wall-clock recording asks off the main thread.
+        let trace = try Scheduler.immediate.perform {
+            try Trace.record(title: "wall clock") {
+                let subject = Subject<Int>()
+                subject.subscribe(label: "S")
+                subject.sendNext(1)
+                return subject
+            }
         }
         let first = try #require(trace.events.first)
         let last = try #require(trace.events.last)

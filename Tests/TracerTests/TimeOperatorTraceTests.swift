@@ -122,18 +122,21 @@ import Tracer
     func deliverOnQueue() throws {
         let queue = QueueScheduler(name: "deliverOn test")
         let delivered = DispatchSemaphore(value: 0)
-        let trace = Trace.record {
-            let subject = Subject<String>().named("source")
-            let moved = subject.deliver(on: queue).named("moved")
-            // Subscribed with a scheduler current, so at once, not on the subscription scheduler's queue.
-            TestScheduler().perform {
-                moved.subscribe(label: "M", next: { _ in delivered.signal() })
-                subject.sendNext("a")
+        // Inside a scheduler's work: a wall-clock recording needs a current scheduler off the main thread.
+        let trace = try Scheduler.immediate.perform {
+            try Trace.record {
+                let subject = Subject<String>().named("source")
+                let moved = subject.deliver(on: queue).named("moved")
+                // Subscribed with a scheduler current, so at once, not on the subscription scheduler's queue.
+                TestScheduler().perform {
+                    moved.subscribe(label: "M", next: { _ in delivered.signal() })
+                    subject.sendNext("a")
+                }
+                // A failure guard only: the test waits for the delivery, not for a time.
+                #expect(delivered.wait(timeout: .now() + .seconds(60)) == .success)
+                // The queue's block reports before it calls the handler; wait for the block to finish.
+                queue.queue.sync {}
             }
-            // A failure guard only: the test waits for the delivery, not for a time.
-            #expect(delivered.wait(timeout: .now() + .seconds(60)) == .success)
-            // The queue's block reports before it calls the handler; wait for the block to finish.
-            queue.queue.sync {}
         }
         try trace.validate()
         let received = try position(of: .next(subscription: subscription(to: "source", in: trace), value: "a", replayed: false), in: trace)
