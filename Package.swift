@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Findings", targets: ["Findings"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "SigvizTesting", targets: ["SigvizTesting"]),
         .executable(name: "sigviz", targets: ["sigviz"]),
         .plugin(name: "SigvizDocs", targets: ["SigvizDocs"]),
     ],
@@ -26,6 +27,9 @@ let package = Package(
             name: "Render", dependencies: ["Tracer", "Findings"],
             resources: [.embedInCode("Report/Resources/report.css"), .embedInCode("Report/Resources/report.js")]),
         .target(name: "Scenarios", dependencies: ["Reactive", "Tracer", "Findings"], resources: [.copy("Resources/scenarios")]),
+        // Marble tests of one's own signals in Swift Testing: inputs from marbles, assertions with a
+        // marble diff and the timeline attached. The toolchain's Testing besides sigviz's modules.
+        .target(name: "SigvizTesting", dependencies: ["Reactive", "Tracer", "Render"]),
         // The application: what the commands do, apart from reading their arguments. Only the
         // toolchain besides sigviz's own modules; the executable adds swift-argument-parser.
         .target(name: "SigvizApp", dependencies: ["Scenarios", "Tracer", "Findings", "Render"]),
@@ -51,6 +55,7 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Tracer", "Findings", "Scenarios", "Reactive"],
             exclude: ["__Snapshots__", "TruthOracle/Regressions"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Findings", "Reactive"]),
+        .testTarget(name: "SigvizTestingTests", dependencies: ["SigvizTesting", "Reactive", "Tracer"]),
         .testTarget(name: "sigvizTests", dependencies: ["sigviz", "SigvizApp", "Scenarios", "Tracer", "Findings", "Render"], exclude: ["Malformed"]),
         .executableTarget(name: "subject-vs-replay", dependencies: ["Reactive"], path: "Examples/subject-vs-replay"),
         .executableTarget(name: "cold-signal", dependencies: ["Reactive"], path: "Examples/cold-signal"),

@@ -105,6 +105,12 @@ public struct MarbleSyntaxError: Error, Hashable, CustomStringConvertible {
     /// What went wrong.
     public let message: String
 
+    /// Makes one: the mistake `message` at character `offset`, counted from 0.
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
+
     /// "character 3: groups cannot be nested".
     public var description: String { "character \(offset + 1): \(message)" }
 }

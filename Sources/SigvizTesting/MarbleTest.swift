@@ -1,0 +1,112 @@
+import Reactive
+import Tracer
+
+/// A marble test on virtual time: input signals written as marbles, a recorded run, and what each
+/// labelled subscriber received compared with the marble it should have.
+///
+/// Make the inputs inside ``run(title:_:)`` (a signal made outside the recording is not recorded),
+/// subscribe with labels there, and compare afterwards:
+///
+/// ```swift
+/// @Test func replayedToBoth() throws {
+///     let test = MarbleTest()
+///     let run = try test.run {
+///         let request = try test.cold("--a|", values: ["a": "user"]).replayLazily()
+///         request.subscribe(label: "first")
+///         test.scheduler.schedule(after: 1) { request.subscribe(label: "second") }
+///         return request
+///     }
+///     run.expect("first", toReceive: "--a|", values: ["a": "user"])
+///     run.expect("second", toReceive: "-a|", values: ["a": "user"])
+/// }
+/// ```
+///
+/// Times are frames of ``frame`` seconds, counted from the start of the run. The body runs as the
+/// scheduler's work, so what it subscribes is subscribed at once, on whatever thread the test runs.
+public struct MarbleTest: Sendable {
+    /// The virtual-time scheduler the inputs send on and the run records with.
+    public let scheduler: TestScheduler
+    /// Seconds per frame of every marble.
+    public let frame: Double
+
+    /// Makes a test on a new ``TestScheduler``, at `frame` seconds per marble frame.
+    public init(frame: Double = 1) {
+        precondition(frame > 0 && frame.isFinite, "a frame is a positive number of seconds, got \(frame)")
+        scheduler = TestScheduler()
+        self.frame = frame
+    }
+
+    /// A cold signal that sends `marble`'s events on every subscription, timed from that
+    /// subscription: `"--a|"` sends `a` two frames after each subscription and completes a frame
+    /// later. `#` sends a ``MarbleError``. Each subscription is a run of its `didSubscribe`, as a
+    /// request's would be.
+    /// - Throws: ``MarbleSyntaxError`` for a marble that does not parse (or has `^` or `!`).
+    public func cold(_ marble: String, values: [Character: String] = [:]) throws(MarbleSyntaxError) -> Signal<String> {
+        let timeline = try Marble(parsing: marble, values: values).timeline(frame: frame)
+        let scheduler = scheduler
+        return Signal<String>.create { subscriber in
+            let scheduled = CompoundDisposable()
+            for timed in timeline {
+                scheduled.add(scheduler.schedule(after: timed.time) { subscriber.send(Self.event(timed.event)) })
+            }
+            return scheduled
+        }
+    }
+
+    /// A hot signal, a subject, that sends `marble`'s events at their times from the start of the
+    /// run, whoever is subscribed: `"^-a--b"` sends `a` at frame 2 and `b` at frame 5. As in RxJS,
+    /// `^` marks frame 0, where the run starts; what comes before it happened before the run, and
+    /// is not sent. Without `^`, the marble's first character is frame 0.
+    /// - Throws: ``MarbleSyntaxError`` for a marble that does not parse, or a `^` written twice.
+    public func hot(_ marble: String, values: [Character: String] = [:]) throws(MarbleSyntaxError) -> Subject<String> {
+        var text = Substring(marble), start = 0.0
+        if let caret = marble.firstIndex(of: "^") {
+            text = marble[marble.index(after: caret)...]
+            start = frame  // the frame of `^` is 0; the character after it is frame 1
+            if let second = text.firstIndex(of: "^") {
+                throw MarbleSyntaxError(offset: marble.distance(from: marble.startIndex, to: second), message: "a second '^'")
+            }
+        }
+        let timeline: [MarbleEvent.Timed]
+        do {
+            timeline = try Marble(parsing: String(text), values: values).timeline(frame: frame)
+        } catch {
+            // At its place in the marble as written, `^` and what comes before it included.
+            throw MarbleSyntaxError(offset: error.offset + marble.distance(from: marble.startIndex, to: text.startIndex), message: error.message)
+        }
+        let subject = Subject<String>()
+        for timed in timeline {
+            scheduler.schedule(after: start + timed.time) { subject.send(Self.event(timed.event)) }
+        }
+        return subject
+    }
+
+    /// Runs `body`, recording, and then the scheduler's work to its end, and returns the run to
+    /// compare. What `body` returns is kept alive until the trace is taken.
+    /// - Throws: What `body` throws.
+    public func run<Kept>(title: String = "marble test", _ body: () throws -> Kept) rethrows -> MarbleRun {
+        let scheduler = scheduler
+        let trace = try Trace.record(title: title, clock: scheduler) {
+            let kept = try body()
+            scheduler.stepAll()
+            return kept
+        }
+        return MarbleRun(trace: trace, frame: frame)
+    }
+
+    private static func event(_ event: MarbleEvent) -> Event<String> {
+        switch event {
+        case .next(let value): .next(value)
+        case .completed: .completed
+        case .error: .error(MarbleError())
+        }
+    }
+}
+
+/// The error a marble's `#` sends: its message is "error", as the marble syntax shows it.
+public struct MarbleError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Makes it.
+    public init() {}
+    /// "error".
+    public var description: String { "error" }
+}

@@ -1,0 +1,107 @@
+import Reactive
+@testable import SigvizTesting
+import Testing
+import Tracer
+
+@Suite("The marble-testing kit: inputs from marbles, a recorded run, expectations with a diff")
+struct MarbleTestTests {
+    @Test("a cold input runs again for each subscription, timed from it; a late subscriber is compared from frame 0")
+    func coldPerSubscription() throws {
+        let test = MarbleTest()
+        let run = try test.run {
+            let request = try test.cold("--a|", values: ["a": "user"])
+            request.subscribe(label: "first")
+            test.scheduler.schedule(after: 1) { request.subscribe(label: "second") }
+            return request
+        }
+        run.expect("first", toReceive: "--a|", values: ["a": "user"])
+        run.expect("second", toReceive: "---a|", values: ["a": "user"])
+        // Each subscription ran the request's didSubscribe.
+        #expect(run.trace.events.count { if case .didSubscribe = $0.kind { true } else { false } } == 2)
+    }
+
+    @Test("shared with replayLazily, the late subscriber is replayed the value when it subscribes (the README's example)")
+    func replayLazily() throws {
+        let test = MarbleTest()
+        let run = try test.run {
+            let request = try test.cold("--a|", values: ["a": "user"]).replayLazily()
+            request.subscribe(label: "first")
+            test.scheduler.schedule(after: 3) { request.subscribe(label: "second") }
+            return request
+        }
+        run.expect("first", toReceive: "--a|", values: ["a": "user"])
+        run.expect("second", toReceive: "---(a|)", values: ["a": "user"])
+        // The request's own didSubscribe (the cold signal's, not replayLazily's) ran once.
+        let requestRuns = run.trace.events.count { event in
+            guard case .didSubscribe(let subscription) = event.kind else { return false }
+            return run.trace.signals[run.trace.subscriptions[subscription].signal].kind == .cold
+        }
+        #expect(requestRuns == 1)
+    }
+
+    @Test("a hot input sends from the run's start whoever listens: ^ is frame 0, what comes before it is not sent")
+    func hotFromTheStart() throws {
+        let test = MarbleTest(frame: 0.5)
+        let run = try test.run {
+            let clicks = try test.hot("ab^-c--d|")
+            clicks.subscribe(label: "early")
+            test.scheduler.schedule(after: 1.5) { clicks.subscribe(label: "late") }
+            return clicks
+        }
+        // As in RxJS, the frame of ^ is 0: c two frames after it.
+        run.expect("early", toReceive: "--c--d|")
+        run.expect("late", toReceive: "-----d|")
+    }
+
+    @Test("a # in an input sends an error, expected as #")
+    func errors() throws {
+        let test = MarbleTest()
+        let run = try test.run {
+            let failing = try test.cold("-a#")
+            failing.subscribe(label: "S")
+            return failing
+        }
+        run.expect("S", toReceive: "-a#")
+    }
+
+    @Test("a mismatch is an issue with the marbles aligned and the first difference marked, and the timeline draws the expected row")
+    func mismatch() throws {
+        let test = MarbleTest()
+        let run = try test.run {
+            let request = try test.cold("--a|")
+            request.subscribe(label: "first")
+            return request
+        }
+        let subscription = try #require(run.subscription(labelled: "first"))
+        let mismatch = try #require(run.mismatch(of: subscription, label: "first", with: try Marble(parsing: "-a|")))
+        #expect(mismatch.message == """
+            "first" did not receive what was expected: the events differ
+            expected: -a|
+            actual:   --a|
+                       ^ first difference at frame 1 (1 s): expected next "a", received nothing
+            """)
+        #expect(mismatch.timeline.contains("class=\"expected-row\""))
+        withKnownIssue("the marbles differ") {
+            run.expect("first", toReceive: "-a|")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("first difference at frame 1") }
+        }
+        withKnownIssue("no such label") {
+            run.expect("nobody", toReceive: "-a|")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue == "nothing subscribed with the label \"nobody\"; the labels are \"first\"" }
+        }
+    }
+
+    @Test("a marble that does not parse is refused where it is wrong, ^ and what comes before it counted")
+    func syntax() {
+        let test = MarbleTest()
+        #expect(throws: MarbleSyntaxError(offset: 4, message: "a second '^'")) {
+            _ = try test.run { try test.hot("-a^-^b") }
+        }
+        #expect(throws: MarbleSyntaxError.self) { _ = try test.run { try test.cold("-(a") } }
+        // An error after the ^ is counted from the start of the marble as written.
+        let error = #expect(throws: MarbleSyntaxError.self) { _ = try test.run { try test.hot("xy^-a|b") } }
+        #expect(error?.offset == 6)
+    }
+}
