@@ -63,7 +63,7 @@ extension Trace {
             guard subscribedAt > gone.time || (endedAt ?? .infinity) > gone.time else { continue }
             let owned = "its owner \(name(of: owner)) went at \(seconds(gone.time))"
             var why = subscribedAt > gone.time ? "subscribed at \(seconds(subscribedAt)), after \(owned)"
-                : "\(owned); \(endedAt.map { "it was disposed only at \(seconds($0))" } ?? "it was still open when the run ended at \(seconds(duration))")"
+                : "\(owned); \(endedAt.map { "it ended only at \(seconds($0))" } ?? "it was still open when the run ended at \(seconds(duration))")"
             if !entry.lateValues.isEmpty {
                 let count = entry.lateValues.count
                 why += ", and received \(count == 1 ? "1 value" : "\(count) values") after: \(Finding.listed(entry.lateValues))"

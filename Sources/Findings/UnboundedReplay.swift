@@ -41,7 +41,7 @@ extension Trace {
             let most = mostReplayed[subject] ?? 0
             guard sends.count >= Self.unboundedReplayLeast, most <= 1 else { return nil }
             let late = lateSubscribers[subject] ?? 0
-            let readers = late == 0 ? "no subscriber came after its first value to be replayed anything"
+            let readers = late == 0 ? "no subscriber came late enough to be replayed any of them"
                 : "\(late == 1 ? "the 1 subscriber" : "each of the \(late) subscribers") that came later was replayed only the last value"
             let shown = sends.suffix(Finding.mostEvents)
             return Finding(

@@ -183,7 +183,8 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     /// `take(until: owner)`) from one meant to live on.
     ///
     /// ```swift
-    /// notifications.subscribe(label: "Screen", owner: screen.willDeallocate, next: { show($0) })
+    /// let screenGone = ReplaySubject<Void>()   // completed when the screen goes
+    /// notifications.subscribe(label: "Screen", owner: screenGone, next: { show($0) })
     /// ```
     @discardableResult
     public final func subscribe<Owner>(

@@ -67,6 +67,42 @@ public struct MarbleRun: Sendable {
         return (message, TimelineRenderer().render(trace, expectations: [expectation]))
     }
 
+    /// Expects the subscriptions to the input named `name` (``MarbleTest/cold(_:values:named:)``,
+    /// ``MarbleTest/hot(_:values:named:)``), in the order they were made, to be `expected`: `^` in the
+    /// frame each subscribed and `!` in the frame it was disposed, as RxJS's `expectSubscriptions`
+    /// reads them (`"^--!"`, `"--^-!"`; a subscription never disposed has no `!`). A mismatch is
+    /// an issue listing both.
+    public func expectSubscriptions(
+        to name: String, toBe expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        if let message = subscriptionMismatch(to: name, expected: expected) {
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        }
+    }
+
+    /// What ``expectSubscriptions(to:toBe:sourceLocation:)`` reports, or `nil` when they match.
+    func subscriptionMismatch(to name: String, expected: [String]) -> String? {
+        let inputs = Set(trace.signals.filter { $0.name == name && $0.kind != .connection }.map(\.id))
+        guard !inputs.isEmpty else { return "there is no input named \"\(name)\" in the run" }
+        /// Without spaces and the frames after its last mark, which say nothing.
+        func trimmed(_ marble: String) -> String {
+            String(marble.filter { $0 != " " }.reversed().drop { $0 == "-" }.reversed())
+        }
+        var actual: [String] = []
+        for subscription in trace.subscriptions where inputs.contains(subscription.signal) {
+            do {
+                actual.append(trimmed(try trace.subscriptionMarble(of: subscription.id, frame: frame)))
+            } catch {
+                return "the subscriptions to \"\(name)\" cannot be drawn: \(error.message)"
+            }
+        }
+        let wanted = expected.map(trimmed)
+        guard actual != wanted else { return nil }
+        return (["the subscriptions to \"\(name)\" are not the ones expected"]
+            + ["expected: " + (wanted.isEmpty ? "none" : wanted.joined(separator: ", ")),
+               "actual:   " + (actual.isEmpty ? "none" : actual.joined(separator: ", "))]).joined(separator: "\n")
+    }
+
     func subscription(labelled label: String) -> Int? {
         trace.labelledSubscriptions.first { $0.label == label }?.id
     }

@@ -38,10 +38,13 @@ public struct MarbleTest: Sendable {
 
     /// A cold signal that sends `marble`'s events on every subscription, timed from that
     /// subscription: `"--a|"` sends `a` two frames after each subscription and completes a frame
-    /// later. `#` sends a ``MarbleError``. Each subscription is a run of its `didSubscribe`, as a
+    /// later. `#` sends a ``MarbleInputError``. Each subscription is a run of its `didSubscribe`, as a
     /// request's would be.
     /// - Throws: ``MarbleSyntaxError`` for a marble that does not parse (or has `^` or `!`).
-    public func cold(_ marble: String, values: [Character: String] = [:]) throws(MarbleSyntaxError) -> Signal<String> {
+    /// - Parameter name: Its name in the trace, what ``MarbleRun/expectSubscriptions(to:toBe:sourceLocation:)`` finds it by.
+    public func cold(
+        _ marble: String, values: [Character: String] = [:], named name: String = "cold"
+    ) throws(MarbleSyntaxError) -> Signal<String> {
         let timeline = try Marble(parsing: marble, values: values).timeline(frame: frame)
         let scheduler = scheduler
         return Signal<String>.create { subscriber in
@@ -49,8 +52,12 @@ public struct MarbleTest: Sendable {
             for timed in timeline {
                 scheduled.add(scheduler.schedule(after: timed.time) { subscriber.send(Self.event(timed.event)) })
             }
+            // The subscriber is kept until the subscription ends, as a request in flight keeps its
+            // callback: a marble that never ends (`"-"`) stays subscribed. (A subscriber nothing keeps
+            // is released, and its subscription disposed, as RAC's RACSubscriber does in -dealloc.)
+            scheduled.add(BlockDisposable { withExtendedLifetime(subscriber) {} })
             return scheduled
-        }
+        }.named(name)
     }
 
     /// A hot signal, a subject, that sends `marble`'s events at their times from the start of the
@@ -58,7 +65,10 @@ public struct MarbleTest: Sendable {
     /// `^` marks frame 0, where the run starts; what comes before it happened before the run, and
     /// is not sent. Without `^`, the marble's first character is frame 0.
     /// - Throws: ``MarbleSyntaxError`` for a marble that does not parse, or a `^` written twice.
-    public func hot(_ marble: String, values: [Character: String] = [:]) throws(MarbleSyntaxError) -> Subject<String> {
+    /// - Parameter name: Its name in the trace, what ``MarbleRun/expectSubscriptions(to:toBe:sourceLocation:)`` finds it by.
+    public func hot(
+        _ marble: String, values: [Character: String] = [:], named name: String = "hot"
+    ) throws(MarbleSyntaxError) -> Subject<String> {
         var text = Substring(marble), start = 0.0
         if let caret = marble.firstIndex(of: "^") {
             text = marble[marble.index(after: caret)...]
@@ -74,7 +84,7 @@ public struct MarbleTest: Sendable {
             // At its place in the marble as written, `^` and what comes before it included.
             throw MarbleSyntaxError(offset: error.offset + marble.distance(from: marble.startIndex, to: text.startIndex), message: error.message)
         }
-        let subject = Subject<String>()
+        let subject = Subject<String>().named(name)
         for timed in timeline {
             scheduler.schedule(after: start + timed.time) { subject.send(Self.event(timed.event)) }
         }
@@ -98,13 +108,13 @@ public struct MarbleTest: Sendable {
         switch event {
         case .next(let value): .next(value)
         case .completed: .completed
-        case .error: .error(MarbleError())
+        case .error: .error(MarbleInputError())
         }
     }
 }
 
 /// The error a marble's `#` sends: its message is "error", as the marble syntax shows it.
-public struct MarbleError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct MarbleInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Makes it.
     public init() {}
     /// "error".

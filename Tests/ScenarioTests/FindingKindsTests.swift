@@ -622,7 +622,7 @@ struct FindingKindsTests {
         #expect(finding.subscriptions.compactMap { trace.subscriptions[$0].label } == ["Outlived", "DisposedLate", "AfterEnd", "AfterOwner"])
         #expect(finding.sentence == "4 subscriptions outlived what should have ended them: Outlived → notes (its owner "
             + "screen went at 2 s; it was still open when the run ended at 4 s, and received 1 value after: \"late\"), "
-            + "DisposedLate → notes (its owner screen went at 2 s; it was disposed only at 4 s, and received 1 value after: "
+            + "DisposedLate → notes (its owner screen went at 2 s; it ended only at 4 s, and received 1 value after: "
             + "\"late\"), AfterEnd → b (subscribed at 2 s, after b completed at 1 s: a behavior subject does not pass its end "
             + "on to later subscribers) and 1 more. In an app a subscription stays, with what its blocks hold, until something "
             + "ends it: end it with its owner (`takeUntil screen`).")

@@ -105,3 +105,41 @@ struct MarbleTestTests {
         #expect(error?.offset == 6)
     }
 }
+
+@Suite("The marble-testing kit: subscription marbles of the inputs")
+struct SubscriptionMarbleTests {
+    @Test("takeUntil disposes its source's subscription when the trigger fires: ^ where it subscribed, ! where it was disposed")
+    func takeUntil() throws {
+        let test = MarbleTest()
+        let run = try test.run {
+            let ticks = try test.hot("^-a-b-c-d", named: "ticks")
+            let close = try test.hot("^----x", named: "close")
+            let shown = ticks.take(until: close)
+            shown.subscribe(label: "view")
+            return [ticks, close, shown] as [Any]
+        }
+        run.expect("view", toReceive: "--a-b|")
+        run.expectSubscriptions(to: "ticks", toBe: ["^----!"])
+        #expect(run.subscriptionMismatch(to: "ticks", expected: ["^---!"]) == """
+            the subscriptions to "ticks" are not the ones expected
+            expected: ^---!
+            actual:   ^----!
+            """)
+        #expect(run.subscriptionMismatch(to: "nothing", expected: []) == "there is no input named \"nothing\" in the run")
+    }
+
+    @Test("each subscription to a cold input is listed in order; one still open has no !")
+    func coldSubscriptions() throws {
+        let test = MarbleTest()
+        let run = try test.run {
+            let request = try test.cold("--a|", named: "request")
+            request.subscribe(label: "first")
+            test.scheduler.schedule(after: 2) { request.subscribe(label: "second") }
+            let never = try test.cold("-", named: "never")
+            never.subscribe(label: "open")
+            return [request, never]
+        }
+        run.expectSubscriptions(to: "request", toBe: ["^--!", "--^--!"])
+        run.expectSubscriptions(to: "never", toBe: ["^"])
+    }
+}

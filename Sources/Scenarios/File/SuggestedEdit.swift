@@ -25,9 +25,9 @@ extension ScenarioFile {
                     edit.replace(line: made.line, from: last.end, to: last.end, with: " | \(sharing.rawValue)")
                 }
             }
-        case .replaySubject(_, let capacity?) where replayDeclaration(place) != nil:
+        case .replaySubject(_, let capacity?) where replayDeclaration(place, in: edit) != nil:
             // `replay NAME` (unlimited) gets its capacity.
-            guard let (line, declared) = replayDeclaration(place) else { return nil }
+            let (line, declared) = replayDeclaration(place, in: edit)!
             edit.replace(line: line, from: declared.end, to: declared.end, with: " capacity \(capacity)")
         case .replaySubject(_, let capacity):
             guard let (name, line) = place.declared, statement(at: line).map({ if case .subject(name) = $0 { true } else { false } }) == true,
@@ -95,9 +95,9 @@ extension ScenarioFile {
     }
 
     /// The line of `replay NAME` without a capacity that declared the placed signal, and NAME's token on it.
-    private func replayDeclaration(_ place: SignalPlaces.Place) -> (line: Int, name: Token)? {
+    private func replayDeclaration(_ place: SignalPlaces.Place, in edit: FileEdit) -> (line: Int, name: Token)? {
         guard let (name, line) = place.declared, case .replay(name, capacity: nil)? = statement(at: line),
-              let tokens = FileEdit(source).tokens(ofLine: line), let keyword = tokens.first(where: { $0.word == "replay" }),
+              let tokens = edit.tokens(ofLine: line), let keyword = tokens.first(where: { $0.word == "replay" }),
               let declared = tokens.first(where: { $0.word == name && $0.column > keyword.column }) else { return nil }
         return (line, declared)
     }

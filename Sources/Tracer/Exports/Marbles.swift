@@ -95,6 +95,16 @@ extension Trace {
         return try lane.draw({ _ in true }, frame: frame, legend: MarbleLegend(fixed: symbols))
     }
 
+    /// The subscription marble of subscription `subscription` at `frame` seconds per frame: `^` in
+    /// the frame it subscribed and `!` in the frame it was disposed (`(^!)` when both are in one),
+    /// as the `subscription:` lines of ``marbles(frame:)`` and RxJS's subscription marbles write it.
+    /// - Throws: ``MarbleError`` for a frame that is not a positive number or a subscription the trace does not have.
+    public func subscriptionMarble(of subscription: Int, frame: Double) throws(MarbleError) -> String {
+        guard frame.isFinite, frame > 0 else { throw MarbleError(message: "a frame must be a positive number of seconds, not \(frame)", isAboutTheFrame: true) }
+        guard subscriptions.indices.contains(subscription) else { throw MarbleError(message: "there is no subscription \(subscription)") }
+        return try marbleLanes(of: [subscriptions[subscription]])[0].drawSubscription(frame: frame)
+    }
+
     /// The earliest time in the lanes of ``marbles(frame:)`` (a delivery, a subscription or a
     /// disposal) that is not on a frame of `frame` seconds, which it draws at the nearest frame;
     /// `nil` when every time is on a frame, or `frame` is not a positive number.
