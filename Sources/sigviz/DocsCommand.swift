@@ -8,10 +8,12 @@ import Tracer
 struct DocsCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "docs",
-        abstract: "Write a timeline and a graph SVG for every scenario file in a directory, and a Markdown page embedding them.",
+        abstract: "Write a timeline and a graph SVG for every scenario or trace file in a directory, and a Markdown page embedding them.",
         discussion: """
-            For every NAME.sigviz directly in SCENARIOS-DIR (sorted by name; subfolders and \
-            hidden files are not read), docs writes into DOCS-DIR:
+            For every NAME.sigviz directly in SCENARIOS-DIR, and every trace file NAME.json (a \
+            trace your own tests wrote with Trace.record and json(), or `sigviz trace`: diagrams \
+            drawn from the code the tests run), sorted by name (subfolders and hidden files are not \
+            read), docs writes into DOCS-DIR:
               NAME.svg        the timeline, as `sigviz render` draws it
               NAME-graph.svg  the subscription graph, as `sigviz graph` draws it
               scenarios.md    one Markdown page: per scenario a section with its title,
@@ -57,7 +59,7 @@ struct DocsCommand: ConsoleCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The directory of scenario files (*.sigviz).", valueName: "scenarios-dir"))
+    @Argument(help: ArgumentHelp("The directory of scenario files (*.sigviz) and trace files (*.json).", valueName: "scenarios-dir"))
     var scenarios: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the diagrams and scenarios.md to; created if needed.",

@@ -233,6 +233,46 @@ struct DocsCommandTests {
         #expect(try sigviz("docs", scenarios.path, "-o", docs.path, "--check").status == 0)
     }
 
+    @Test("a trace file a test wrote is drawn beside the scenario files, and --check holds it to its trace")
+    func traceFiles() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenarios = directory.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: examples.appendingPathComponent("cold.sigviz"), to: scenarios.appendingPathComponent("cold.sigviz"))
+        // What a test writes: a recording of its own code, as JSON.
+        let recorded = try #require(Catalog.scenario(named: "replay")).trace()
+        try recorded.json().write(to: scenarios.appendingPathComponent("recorded.json"))
+        let docs = directory.appendingPathComponent("docs")
+        let run = try sigviz("docs", scenarios.path, "-o", docs.path)
+        #expect(run.status == 0, "\(run.errors)")
+        let written = try files(in: docs)
+        #expect(Set(written.keys) == expectedFiles(["cold", "recorded"]))
+        let page = String(decoding: try #require(written["scenarios.md"]), as: UTF8.self)
+        #expect(page.contains("The trace recorded in recorded.json."))
+        #expect(page.contains("recorded.svg"))
+        // The timeline is the one `sigviz render` draws of the trace.
+        let rendered = try sigviz("render", scenarios.appendingPathComponent("recorded.json").path, "-o", directory.appendingPathComponent("r.svg").path)
+        #expect(rendered.status == 0)
+        #expect(try Data(contentsOf: directory.appendingPathComponent("r.svg")) == written["recorded.svg"])
+        #expect(try sigviz("docs", scenarios.path, "-o", docs.path, "--check").status == 0)
+        // A new recording makes the diagram stale.
+        try (try #require(Catalog.scenario(named: "replaylast")).trace()).json().write(to: scenarios.appendingPathComponent("recorded.json"))
+        let check = try sigviz("docs", scenarios.path, "-o", docs.path, "--check")
+        #expect(check.status == 1)
+        #expect(check.output.contains("stale: \(docs.appendingPathComponent("recorded.svg").path)\n"), "\(check.output)")
+        // A malformed trace is named with its line and column; a name taken twice is refused.
+        try Data("{\"format\": 3}".utf8).write(to: scenarios.appendingPathComponent("recorded.json"))
+        let malformed = try sigviz("docs", scenarios.path, "-o", docs.path)
+        #expect(malformed.status == 1)
+        #expect(malformed.errors.contains("recorded.json:1:"), "\(malformed.errors)")
+        try recorded.json().write(to: scenarios.appendingPathComponent("cold.json"))
+        let twice = try sigviz("docs", scenarios.path, "-o", docs.path)
+        #expect(twice.status == 1)
+        #expect(twice.errors.contains("cold.json and cold.sigviz would both write cold.svg") || twice.errors.contains("cold.sigviz and cold.json would both write cold.svg"),
+                "\(twice.errors)")
+    }
+
     @Test("a removed scenario's diagrams are named as left over, never deleted")
     func leftOvers() throws {
         let directory = try temporaryDirectory()
@@ -380,7 +420,7 @@ struct DocsCommandTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let none = try sigviz("docs", empty.path, "-o", docs)
         #expect(none.status == 1)
-        #expect(none.errors.contains("no scenario files (*.sigviz) in \(empty.path)"))
+        #expect(none.errors.contains("no scenario files (*.sigviz) or trace files (*.json) in \(empty.path)"))
 
         // Two scenarios that would write the same file.
         let clash = directory.appendingPathComponent("clash")

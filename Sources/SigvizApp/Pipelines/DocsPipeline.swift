@@ -63,10 +63,17 @@ package struct DocsPipeline: Sendable {
                 let index = items[number]
                 let source = sources[index]
                 progress.step((source.path as NSString).lastPathComponent)
-                let (trace, results, explanations) = try limits.checkAndExplain(source.file, named: source.name, input: source.path)
-                let scenario = RecordedScenario(
-                    name: source.name, title: source.file.title ?? source.name, about: source.file.about,
-                    trace: trace, expectations: results.map(ExpectationOutcome.init), explanations: explanations)
+                let scenario: RecordedScenario
+                if let file = source.file {
+                    let (trace, results, explanations) = try limits.checkAndExplain(file, named: source.name, input: source.path)
+                    scenario = RecordedScenario(
+                        name: source.name, title: file.title ?? source.name, about: file.about,
+                        trace: trace, expectations: results.map(ExpectationOutcome.init), explanations: explanations)
+                } else {
+                    // A trace file: named on the page by its name alone, wherever the folder is.
+                    scenario = try ReportPipeline.traceEntry(
+                        source.path, named: source.name, about: "The trace recorded in \(source.name).json.", limits: limits)
+                }
                 let section = builder.section(for: scenario, drawing: part.contains(index))
                 let pagePart = builder.pagePart(for: section)
                 guard part.contains(index) else { return Kept(pagePart: pagePart) }

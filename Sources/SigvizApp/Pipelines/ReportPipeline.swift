@@ -87,11 +87,15 @@ package struct ReportPipeline: Sendable {
                 trace: trace, expectations: results.map(ExpectationOutcome.init),
                 explanations: explanations)
         }
-        // A trace file: its events are the table; its JSON is not worth showing as a source.
-        let trace = try Input.trace(argument, limits: limits)
         let name = URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent
-        return RecordedScenario(
-            name: name, title: trace.title ?? name, about: "The trace recorded in \(argument).", trace: trace,
-            explanations: unprovenExplanations(of: trace))
+        return try traceEntry(argument, named: name, about: "The trace recorded in \(argument).", limits: limits)
+    }
+
+    /// The entry of the trace file at `path`: its events are the table, and its findings have no
+    /// proof (there is nothing to run again); its JSON is not worth showing as a source.
+    package static func traceEntry(_ path: String, named name: String, about: String, limits: RunLimits) throws -> RecordedScenario {
+        let trace = try Input.trace(path, limits: limits)
+        return RecordedScenario(name: name, title: trace.title ?? name, about: about, trace: trace,
+                                explanations: unprovenExplanations(of: trace))
     }
 }
