@@ -779,16 +779,7 @@ struct FindingKindsTests {
 
     @Test("off main delivery by a deliverOn says the deliverOn took them there, not subscribeOn")
     func offMainByDeliverOn() throws {
-        let found = try trace("""
-            scheduler main
-            scheduler background
-            subject searchText
-            cold search: +1 next "tweets", +1 completed
-            let answers = search | deliverOn background
-            let tweets = searchText | flattenMap answers
-            subscribe "Table" to tweets
-            at 1 send searchText "swift"
-            """).findings().filter { $0.kind == .offMainDelivery }
+        let found = try trace(searchOffMain).findings().filter { $0.kind == .offMainDelivery }
         try #require(found.count == 1)
         #expect(found[0].sentence == "Table → tweets received 1 value (\"tweets\") on background, not on main, the first at 2 s: "
             + "a hop to it (`deliverOn`) delivered it there, and no hop to main came after. deliverOn main as the last "

@@ -55,16 +55,8 @@ struct ProvenFixTests {
 
     @Test("off main delivery: the subscriber subscribes to the signal | deliverOn main, declared with scheduler main, proven")
     func deliverOnMain() throws {
-        let (trace, explanations) = try ScenarioFile(parsing: """
-            scheduler background
-            subject searchText
-            cold search: +1 next "tweets", +1 completed
-            let answers = search | deliverOn background
-            let tweets = searchText | flattenMap answers
-            subscribe "Table" to tweets
-            subscribe "Log" to answers
-            at 1 send searchText "swift"
-            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let (trace, explanations) = try ScenarioFile(parsing: searchOffMain + "\nsubscribe \"Log\" to answers", file: "fix.sigviz")
+            .explain(named: "fix", maximumEvents: 100_000)
         // Log, subscribed to answers, is off main too: its own finding. Table's fix changes Table's line only.
         #expect(explanations.filter { $0.finding.kind == .offMainDelivery }.count == 2)
         let explanation = try #require(explanations.first { $0.finding.kind == .offMainDelivery && $0.finding.sentence.hasPrefix("Table") })

@@ -122,6 +122,18 @@ func error(parsing text: String) -> ScenarioFileError? {
     }
 }
 
+/// A search whose answers are delivered on a background scheduler, and the table that shows them
+/// there: off main delivery (issue 29), at line 6.
+let searchOffMain = """
+    scheduler background
+    subject searchText
+    cold search: +1 next "tweets", +1 completed
+    let answers = search | deliverOn background
+    let tweets = searchText | flattenMap answers
+    subscribe "Table" to tweets
+    at 1 send searchText "swift"
+    """
+
 /// A pull-to-refresh whose second request fails with 503, after which pulls 3 and 4 reach no one:
 /// a pipeline an error ended (issue 29).
 let pullToRefresh = """
