@@ -292,7 +292,9 @@ struct ScenarioGenerator {
         let name = name("groups")
         lines.append("let \(name) = \(pick(signals)) | groupBy \"a\" = \"odd\", \"c\" = \"odd\", \"b\" = \"even\"")
         let at = time()
-        lines.append("\(at > 0 ? "at \(text(at)) " : "")subscribe \"G\(count)\" to \(name) each")
+        // Every group, or only some of them (the others' values reach no one: unsubscribedGroups).
+        let keys = chance(40) ? " " + pick(["\"odd\"", "\"even\"", "\"odd\", \"even\"", "\"none\""]) : ""
+        lines.append("\(at > 0 ? "at \(text(at)) " : "")subscribe \"G\(count)\" to \(name) each\(keys)")
     }
 
     private mutating func declarePipeline() {

@@ -15,7 +15,8 @@ import Tracer
 
 /// The outcome of one file: its trace's violations, or why it has no trace.
 enum OracleRun {
-    case checked([TruthViolation])
+    /// Checked: the invariants it broke, and the kinds of its findings.
+    case checked([TruthViolation], kinds: Set<Finding.Kind> = [])
     /// The file does not parse: a generator that writes invalid files is a bug of the oracle's.
     case invalid(String)
     /// The run made more events than the oracle's limit: nothing to check.
@@ -32,11 +33,12 @@ func oracleRun(_ text: String) -> OracleRun {
     }
     guard let trace = try? file.scenario(named: "oracle").trace(maximumEvents: 20_000) else { return .tooLong }
     var violations = truthViolations(of: trace, names: declaredNames(in: text))
-    if trace.findings().contains(where: { $0.suggestion != nil }),
+    let findings = trace.findings()
+    if findings.contains(where: { $0.suggestion != nil }),
        let explained = try? file.explain(named: "oracle", maximumEvents: 20_000) {
         violations += proofViolations(of: explained.explanations, before: explained.trace)
     }
-    return .checked(violations)
+    return .checked(violations, kinds: Set(findings.map(\.kind)))
 }
 
 /// A proven fix says what its two runs did: a repeated side effect's runs before are those its
@@ -117,7 +119,7 @@ func shrink(_ text: String, breaking invariant: String) -> String {
         while index >= 0 {
             var fewer = lines
             fewer.remove(at: index)
-            if case .checked(let violations) = oracleRun(fewer.joined(separator: "\n")),
+            if case .checked(let violations, _) = oracleRun(fewer.joined(separator: "\n")),
                violations.contains(where: { $0.invariant == invariant }) {
                 lines = fewer
                 changed = true
@@ -143,6 +145,7 @@ struct TruthOracleTests {
         let seeds = environment["SIGVIZ_ORACLE_SEEDS"].flatMap(UInt64.init) ?? 300
         let from = environment["SIGVIZ_ORACLE_FROM"].flatMap(UInt64.init) ?? 0
         var checked = 0, tooLong = 0
+        var seen: Set<Finding.Kind> = []  // the kinds of finding the generated files gave
         var broken: [String: (seed: UInt64, violation: TruthViolation)] = [:]  // the first seed per invariant
         // With SIGVIZ_ORACLE_VERBOSE set, each seed is named before it runs: a seed that crashes the
         // runtime is the last one named.
@@ -154,8 +157,9 @@ struct TruthOracleTests {
             case .invalid(let error):
                 Issue.record("seed \(seed): the generated file does not parse: \(error)\n\(text)")
             case .tooLong: tooLong += 1
-            case .checked(let violations):
+            case .checked(let violations, let kinds):
                 checked += 1
+                seen.formUnion(kinds)
                 for violation in violations where broken[violation.invariant] == nil {
                     broken[violation.invariant] = (seed, violation)
                 }
@@ -166,8 +170,15 @@ struct TruthOracleTests {
             Issue.record("seed \(first.seed): \(first.violation)\nshrunk:\n\(small)")
         }
         print("truth oracle: seeds \(from)..<\(from + seeds): \(checked) checked, \(tooLong) past the event limit, "
-              + "\(broken.count) invariants broken")
+              + "\(broken.count) invariants broken; finding kinds given: \(seen.count) of \(Finding.Kind.allCases.count) "
+              + "(none of \(Finding.Kind.allCases.filter { !seen.contains($0) }.map(\.rawValue).joined(separator: ", ")))")
         #expect(checked > Int(seeds) * 9 / 10, "most generated files run within the limit")
+        // The default run's files give the kinds the owners, group keys and replay subjects were written
+        // for, so their invariants are checked on files nobody wrote by hand.
+        if from == 0 && seeds >= 300 {
+            #expect(seen.isSuperset(of: [.neverEnded, .unsubscribedGroups, .unboundedReplay, .offMainDelivery, .terminatedPipeline]),
+                    "\(seen.map(\.rawValue).sorted())")
+        }
     }
 
     @Test("the generator is reproducible: a seed always makes the same file")
@@ -182,7 +193,7 @@ struct TruthOracleTests {
         #expect(!files.isEmpty)
         for (name, text) in files {
             switch oracleRun(text) {
-            case .checked(let violations): #expect(violations.isEmpty, "\(name): \(violations)")
+            case .checked(let violations, _): #expect(violations.isEmpty, "\(name): \(violations)")
             case .invalid(let error): Issue.record("\(name) does not parse: \(error)")
             case .tooLong: Issue.record("\(name) makes too many events")
             }
