@@ -23,7 +23,7 @@ enum LegendItem: CaseIterable, Hashable {
         case .connector: "caused by"
         case .scheduler: "on NAME: ran on that scheduler, after deliverOn or subscribeOn"
         case .aggregated: "many events (counted)"
-        case .expected: "expected (scenario file)"
+        case .expected: "expected"
         case .divergence: "first difference from expected"
         case .finding: "finding, numbered as listed below"
         }

@@ -85,7 +85,7 @@ struct ExpectationReportTests {
             """))
         #expect(page.contains("<p class=\"r-muted\">✓ Held: line 6, <code>&quot;S&quot; to c</code>.</p>"))
         // The timeline draws the failed expectation of a subscriber that exists under its lane, with the first difference.
-        #expect(occurrences(of: ">expected</text>", in: page) == 1)
+        #expect(occurrences(of: ">expected</text>", in: page) == 2)  // its row and the legend
         #expect(occurrences(of: "class=\"divergence\"", in: page) == 1)
         try expectValidXML(page, "broken.html")
         let scan = PageScan(Data(page.utf8))

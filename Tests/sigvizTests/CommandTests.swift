@@ -348,7 +348,7 @@ struct RenderExpectTests {
             """.utf8).write(to: file)
         let run = try sigviz("render", file.path, "--expect")
         #expect(run.status == 1)
-        #expect(occurrences(of: ">expected</text>", in: run.output) == 2)
+        #expect(occurrences(of: ">expected</text>", in: run.output) == 3)  // two rows and the legend
         #expect(occurrences(of: "class=\"divergence\"", in: run.output) == 1)
         #expect(run.errors == """
             \(file.path):6: FAILED "T" to c: the events differ
