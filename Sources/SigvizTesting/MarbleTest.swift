@@ -1,4 +1,5 @@
 import Reactive
+import Testing
 import Tracer
 
 /// A marble test on virtual time: input signals written as marbles, a recorded run, and what each
@@ -102,6 +103,32 @@ public struct MarbleTest: Sendable {
             return kept
         }
         return MarbleRun(trace: trace, frame: frame)
+    }
+
+    /// The label of the subscription ``expect(_:toReceive:values:sourceLocation:)`` makes.
+    public static let subscriberLabel = "subscriber"
+
+    /// Subscribes to the signal `body` makes, at frame 0 (as RxJS's `expectObservable` does), runs
+    /// to the end, and expects it to have sent `expected`, as ``MarbleRun/expect(_:toReceive:values:sourceLocation:)``
+    /// does for a label: an issue with the marble diff, and the timeline attached, when it did not.
+    ///
+    /// ```swift
+    /// try test.expect({ try test.cold("-a-b|").map { $0.uppercased() } }, toReceive: "-A-B|")
+    /// ```
+    /// - Returns: The run, to look further (its subscriber is labelled ``subscriberLabel``).
+    /// - Throws: What `body` throws.
+    @discardableResult
+    public func expect<Value>(
+        _ body: () throws -> Signal<Value>, toReceive expected: String, values: [Character: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) rethrows -> MarbleRun {
+        let run = try run {
+            let signal = try body()
+            signal.subscribe(label: Self.subscriberLabel)
+            return signal
+        }
+        run.expect(Self.subscriberLabel, toReceive: expected, values: values, sourceLocation: sourceLocation)
+        return run
     }
 
     private static func event(_ event: MarbleEvent) -> Event<String> {

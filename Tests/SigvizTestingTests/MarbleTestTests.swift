@@ -53,6 +53,19 @@ struct MarbleTestTests {
         run.expect("late", toReceive: "-----d|")
     }
 
+    @Test("expect on a signal subscribes to it at frame 0, runs, and compares what it sent")
+    func expectOnASignal() throws {
+        let test = MarbleTest()
+        let run = try test.expect({ try test.cold("-a-b|").map { $0.uppercased() } }, toReceive: "-A-B|")
+        #expect(run.trace.labelledSubscriptions.map(\.label) == [MarbleTest.subscriberLabel])
+        let other = MarbleTest()
+        withKnownIssue("the signal sent a at frame 1") {
+            _ = try? other.expect({ try other.cold("-a|") }, toReceive: "--a|")  // "-a|" parses
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("first difference at frame 1 (1 s): expected nothing, received next \"a\"") }
+        }
+    }
+
     @Test("a # in an input sends an error, expected as #")
     func errors() throws {
         let test = MarbleTest()
