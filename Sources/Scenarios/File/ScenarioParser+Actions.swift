@@ -22,6 +22,9 @@ extension ScenarioParser {
                     noteSubscription(label, at: time)
                     // `each "odd", "even"`: only the groups of these keys.
                     var keys: [String]?
+                    if case .word(let word)? = cursor.current?.kind {
+                        throw Failure(column: cursor.column, message: "a group's key is written in double quotes: each \"\(Self.shortened(word))\"")
+                    }
                     if case .string? = cursor.current?.kind {
                         var listed = [try cursor.string("a group's key")]
                         while cursor.accept(symbol: ",") { listed.append(try cursor.string("a group's key")) }
@@ -51,6 +54,9 @@ extension ScenarioParser {
                             + "'owner NAME until TIME' (a screen that goes at that time)")
                     }
                     owner = name
+                    if cursor.current?.word == "until" {
+                        throw Failure(column: cursor.column, message: "write 'until' before 'owned by': subscribe \"LABEL\" to NAME until TIME owned by OWNER")
+                    }
                 }
                 noteSubscription(label, at: time)
                 return .subscribeLabel(label, to: target, until: until, owner: owner)
