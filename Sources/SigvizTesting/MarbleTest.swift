@@ -9,16 +9,16 @@ import Tracer
 /// subscribe with labels there, and compare afterwards:
 ///
 /// ```swift
-/// @Test func replayedToBoth() throws {
+/// @Test func theLateSubscriberIsReplayedTheAnswer() throws {
 ///     let test = MarbleTest()
 ///     let run = try test.run {
 ///         let request = try test.cold("--a|", values: ["a": "user"]).replayLazily()
 ///         request.subscribe(label: "first")
-///         test.scheduler.schedule(after: 1) { request.subscribe(label: "second") }
+///         test.scheduler.schedule(after: 3) { request.subscribe(label: "second") }
 ///         return request
 ///     }
 ///     run.expect("first", toReceive: "--a|", values: ["a": "user"])
-///     run.expect("second", toReceive: "-a|", values: ["a": "user"])
+///     run.expect("second", toReceive: "---(a|)", values: ["a": "user"])   // frames count from the run's start
 /// }
 /// ```
 ///
@@ -29,12 +29,18 @@ public struct MarbleTest: Sendable {
     public let scheduler: TestScheduler
     /// Seconds per frame of every marble.
     public let frame: Double
+    /// The frames a run lasts at most: work due later (an `interval` nothing takes from, say) is
+    /// not run, so a run always ends (RxJS's `maxFrames`).
+    public let maximumFrames: Int
 
-    /// Makes a test on a new ``TestScheduler``, at `frame` seconds per marble frame.
-    public init(frame: Double = 1) {
+    /// Makes a test on a new ``TestScheduler``, at `frame` seconds per marble frame, whose run
+    /// lasts at most `maximumFrames` frames.
+    public init(frame: Double = 1, maximumFrames: Int = 1_000) {
         precondition(frame > 0 && frame.isFinite, "a frame is a positive number of seconds, got \(frame)")
+        precondition(maximumFrames > 0, "a run lasts at least one frame, got \(maximumFrames)")
         scheduler = TestScheduler()
         self.frame = frame
+        self.maximumFrames = maximumFrames
     }
 
     /// A cold signal that sends `marble`'s events on every subscription, timed from that
@@ -92,14 +98,16 @@ public struct MarbleTest: Sendable {
         return subject
     }
 
-    /// Runs `body`, recording, and then the scheduler's work to its end, and returns the run to
-    /// compare. What `body` returns is kept alive until the trace is taken.
+    /// Runs `body`, recording, and then the scheduler's work up to ``maximumFrames`` frames, and
+    /// returns the run to compare. What `body` returns is kept alive until the trace is taken. One
+    /// run per test: a second would start where the first one's clock stopped.
     /// - Throws: What `body` throws.
     public func run<Kept>(title: String = "marble test", _ body: () throws -> Kept) rethrows -> MarbleRun {
         let scheduler = scheduler
+        let end = Double(maximumFrames) * frame
         let trace = try Trace.record(title: title, clock: scheduler) {
             let kept = try body()
-            scheduler.stepAll()
+            while let due = scheduler.nextDueTime, due <= end { scheduler.step() }
             return kept
         }
         return MarbleRun(trace: trace, frame: frame)

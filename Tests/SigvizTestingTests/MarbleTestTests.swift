@@ -66,6 +66,18 @@ struct MarbleTestTests {
         }
     }
 
+    @Test("a run ends at its most frames, whatever the code schedules: an interval nothing takes from")
+    func boundedRun() {
+        let test = MarbleTest(maximumFrames: 5)
+        let run = test.run {
+            let ticks = Signal<Double>.interval(1, on: test.scheduler).map { "\($0)" }
+            ticks.subscribe(label: "clock")
+            return ticks
+        }
+        #expect(run.trace.duration <= 5)
+        #expect(run.trace.events.count { if case .next = $0.kind { true } else { false } } >= 1)
+    }
+
     @Test("a # in an input sends an error, expected as #")
     func errors() throws {
         let test = MarbleTest()
