@@ -56,7 +56,7 @@ let package = Package(
             exclude: ["__Snapshots__", "TruthOracle/Regressions"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Findings", "Reactive"]),
         .testTarget(name: "SigvizTestingTests", dependencies: ["SigvizTesting", "Reactive", "Tracer"]),
-        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "SigvizApp", "Scenarios", "Tracer", "Findings", "Render"], exclude: ["Malformed"]),
+        .testTarget(name: "sigvizTests", dependencies: ["sigviz", "SigvizApp", "Scenarios", "Tracer", "Findings", "Render", "Reactive"], exclude: ["Malformed"]),
         .executableTarget(name: "subject-vs-replay", dependencies: ["Reactive"], path: "Examples/subject-vs-replay"),
         .executableTarget(name: "cold-signal", dependencies: ["Reactive"], path: "Examples/cold-signal"),
         .executableTarget(name: "cold-to-hot", dependencies: ["Reactive"], path: "Examples/cold-to-hot"),

@@ -33,6 +33,10 @@ extension Explanation {
         Self.optional(line, to: &writer)
         writer.raw(", \"column\": ")
         Self.optional(column, to: &writer)
+        if let site {
+            writer.raw(", \"site\": ")
+            writer.string(site)
+        }
         writer.raw(", \"signals\": [")
         for (index, signal) in finding.signals.enumerated() {
             if index > 0 { writer.raw(", ") }

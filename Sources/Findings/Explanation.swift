@@ -12,6 +12,9 @@ public struct Explanation: Sendable, Hashable {
     public var line: Int?
     /// See ``line``.
     public var column: Int?
+    /// Where the code that made the finding's first subscription subscribed, for a trace recorded from
+    /// Swift: its labelled subscription's ``Tracer/TraceSubscription/site``, "Module/File.swift:12".
+    public var site: String?
     /// Why the finding's suggestion has no proof, when it has a suggestion and no ``fix``: for people,
     /// such as "a trace file has nothing to run again".
     public var unproven: String?

@@ -22,6 +22,10 @@ public protocol Instrument: AnyObject, Sendable {
     /// Receives a ``InstrumentationEvent/Kind/sentNext(signal:value:)`` report, with the
     /// value in its own type. The default passes the report to ``record(_:)``.
     func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?)
+
+    /// Whether the instrument wants the call site of each labelled subscription
+    /// (``InstrumentationEvent/Kind/called(subscription:fileID:line:)``). The default is `false`.
+    var recordsCallSites: Bool { get }
 }
 
 extension Instrument {
@@ -32,6 +36,8 @@ extension Instrument {
             sequence: sequence, time: time, cause: cause,
             kind: .next(subscription: subscription, value: value, replayed: replayed)))
     }
+
+    public var recordsCallSites: Bool { false }
 
     public func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?) {
         record(InstrumentationEvent(sequence: sequence, time: time, cause: cause, kind: .sentNext(signal: signal, value: value)))

@@ -92,6 +92,10 @@ public struct InstrumentationEvent: Sendable {
         /// The subscriber of `subscription`, just reported, declared an owner whose end is `owner`'s
         /// termination (its `rac_willDeallocSignal`): ``Signal/subscribe(label:owner:next:error:completed:)``.
         case owned(subscription: Int, owner: Int)
+        /// Where the code that made `subscription`, just reported, subscribed with a label: the
+        /// file (`#fileID`, "Module/File.swift") and line. Only to an instrument that
+        /// ``Instrument/recordsCallSites``.
+        case called(subscription: Int, fileID: String, line: Int)
         /// A cold signal's `didSubscribe` closure started for `subscription`:
         /// the side effect that runs once per subscription.
         case didSubscribe(subscription: Int)

@@ -45,7 +45,12 @@ final class ObservedDelivery<Value: Sendable>: Sendable {
         handlerOwner = identity == .anonymous ? parent ?? id : id
         probe.record(.subscribed(subscription: id, signal: signal.signalID, subscriber: identity, parent: parent))
         closures = (inner as? ClosureSubscriber<Value>).map { Unmanaged.passUnretained($0) }
-        if let owner = closures?.takeUnretainedValue().owner { probe.record(.owned(subscription: id, owner: owner)) }
+        if let closures = closures?.takeUnretainedValue() {
+            if let owner = closures.owner { probe.record(.owned(subscription: id, owner: owner)) }
+            if probe.recordsCallSites, let site = closures.site {
+                probe.record(.called(subscription: id, fileID: site.fileID, line: site.line))
+            }
+        }
         let mark = self.mark
         disposable.add(BlockDisposable {
             mark.disposed.store(true, ordering: .sequentiallyConsistent)

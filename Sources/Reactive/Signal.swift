@@ -162,6 +162,9 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     ///   - next: Called with each value.
     ///   - error: Called once if the signal fails.
     ///   - completed: Called once if the signal completes.
+    ///   - fileID: Where the code subscribes (`#fileID`), recorded with a labelled subscription,
+    ///     so that a finding about it can name the line.
+    ///   - line: The line there (`#line`).
     /// - Returns: A disposable that ends the subscription. The closures are
     ///   released when it is disposed or the signal terminates.
     @discardableResult
@@ -169,9 +172,11 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         label: String? = nil,
         next: (@Sendable (Value) -> Void)? = nil,
         error: (@Sendable (any Error) -> Void)? = nil,
-        completed: (@Sendable () -> Void)? = nil
+        completed: (@Sendable () -> Void)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
     ) -> any Disposable {
-        subscribe(label: label, nextHandler: next, errorHandler: error, completedHandler: completed)
+        subscribe(label: label, site: label == nil ? nil : (fileID, line), nextHandler: next, errorHandler: error, completedHandler: completed)
     }
 
     /// Subscribes with closures, as ``subscribe(label:next:error:completed:)`` does, for a
@@ -192,19 +197,23 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         owner: Signal<Owner>,
         next: (@Sendable (Value) -> Void)? = nil,
         error: (@Sendable (any Error) -> Void)? = nil,
-        completed: (@Sendable () -> Void)? = nil
+        completed: (@Sendable () -> Void)? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
     ) -> any Disposable {
-        subscribe(ClosureSubscriber(label: label, owner: owner.probe == nil ? nil : owner.signalID, next: next, error: error, completed: completed))
+        subscribe(ClosureSubscriber(
+            label: label, owner: owner.probe == nil ? nil : owner.signalID, site: (fileID, line), next: next, error: error,
+            completed: completed))
     }
 
     /// What ``subscribe(label:next:error:completed:)`` does: subscribes a closure subscriber. A
     /// signal that can deliver to the closures without one, with the same outcome, overrides it
     /// (``ImmediateSignal``, when its events are delivered at once and unobserved).
     func subscribe(
-        label: String?, nextHandler: (@Sendable (Value) -> Void)?, errorHandler: (@Sendable (any Error) -> Void)?,
-        completedHandler: (@Sendable () -> Void)?
+        label: String?, site: (fileID: String, line: Int)?, nextHandler: (@Sendable (Value) -> Void)?,
+        errorHandler: (@Sendable (any Error) -> Void)?, completedHandler: (@Sendable () -> Void)?
     ) -> any Disposable {
-        subscribe(ClosureSubscriber(label: label, next: nextHandler, error: errorHandler, completed: completedHandler))
+        subscribe(ClosureSubscriber(label: label, site: site, next: nextHandler, error: errorHandler, completed: completedHandler))
     }
 }
 

@@ -228,16 +228,20 @@ final class ClosureSubscriber<Value: Sendable>: Subscriber, InstrumentationIdent
     let label: String?
     /// The signal whose end is the end of the subscriber's owner, by its id, when one was declared.
     let owner: Int?
+    /// Where the code subscribed: `#fileID` and line, for a labelled subscriber.
+    let site: (fileID: String, line: Int)?
 
     init(
         label: String?,
         owner: Int? = nil,
+        site: (fileID: String, line: Int)? = nil,
         next: (@Sendable (Value) -> Void)?,
         error: (@Sendable (any Error) -> Void)?,
         completed: (@Sendable () -> Void)?
     ) {
         self.label = label
         self.owner = owner
+        self.site = site
         box = Box(next: next, error: error, completed: completed)
     }
 

@@ -84,6 +84,7 @@ enum RecordDetail {
     case connection(Int, source: Int?, subject: Int)
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
     case owned(Int, owner: Int)
+    case called(Int, site: String)
 }
 
 /// A report turned into what the store keeps, before it is stored: made on
@@ -113,6 +114,7 @@ struct PendingRecord {
         case .subscribed(let id, let signal, let subscriber, let parent):
             detail = .subscribed(id, signal: signal, subscriber, parent: parent)
         case .owned(let id, let owner): detail = .owned(id, owner: owner)
+        case .called(let id, let fileID, let line): detail = .called(id, site: shortened("\(fileID):\(line)"))
         case .didSubscribe(let id): (tag, subject) = (.didSubscribe, id)
         case .next(let id, let value, let replayed): (tag, subject, label, flag) = (.next, id, Label(of: value), replayed)
         case .error(let id, let error, let replayed): (tag, subject, label, flag) = (.error, id, Label(of: error), replayed)

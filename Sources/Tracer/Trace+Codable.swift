@@ -197,7 +197,7 @@ private struct CodableOperation: Codable {
 
 extension TraceSubscription: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, signal, subscriber, parent, owner
+        case id, signal, subscriber, parent, owner, site
     }
 
     private enum SubscriberKeys: String, CodingKey {
@@ -218,6 +218,7 @@ extension TraceSubscription: Codable {
         }
         try container.encodeIfPresent(parent, forKey: .parent)
         try container.encodeIfPresent(owner, forKey: .owner)
+        try container.encodeIfPresent(site, forKey: .site)
     }
 
     /// Decodes an entry.
@@ -241,6 +242,7 @@ extension TraceSubscription: Codable {
         }
         parent = try container.decodeIfPresent(Int.self, forKey: .parent)
         owner = try container.decodeIfPresent(Int.self, forKey: .owner)
+        site = try container.decodeIfPresent(String.self, forKey: .site)
     }
 }
 

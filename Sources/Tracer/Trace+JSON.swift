@@ -221,6 +221,10 @@ extension TraceSubscription {
             writer.raw(", \"owner\": ")
             writer.int(owner)
         }
+        if let site {
+            writer.raw(", \"site\": ")
+            writer.string(site)
+        }
         writer.byte(UInt8(ascii: "}"))
     }
 }

@@ -139,14 +139,18 @@ public struct TraceSubscription: Sendable, Hashable {
     /// owner's `rac_willDeallocSignal`, which completes when it goes (a screen closing). A
     /// subscription still open after its owner went has outlived it.
     public var owner: Int?
+    /// Where the code subscribed, for a labelled subscription recorded from Swift: `#fileID` and
+    /// line, "Module/File.swift:12". `nil` for a scenario file's (its place is the file's line).
+    public var site: String?
 
     /// Makes a table entry.
-    public init(id: Int, signal: Int, subscriber: Subscriber, parent: Int? = nil, owner: Int? = nil) {
+    public init(id: Int, signal: Int, subscriber: Subscriber, parent: Int? = nil, owner: Int? = nil, site: String? = nil) {
         self.id = id
         self.signal = signal
         self.subscriber = subscriber
         self.parent = parent
         self.owner = owner
+        self.site = site
     }
 
     /// The subscriber's label, if it has one.

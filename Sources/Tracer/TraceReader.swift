@@ -273,14 +273,15 @@ struct TraceReader: ~Copyable {
     // MARK: Subscriptions
 
     private mutating func readSubscription(_ index: Int) throws(Failure) -> TraceSubscription {
-        var id: Int?, signal: Int?, subscriber: TraceSubscription.Subscriber?, parent: Int?, owner: Int?
+        var id: Int?, signal: Int?, subscriber: TraceSubscription.Subscriber?, parent: Int?, owner: Int?, site: String?
         let what = "subscriptions[\(index)]"
-        let fields = try readFields(of: what, allowed: ["id", "signal", "subscriber", "parent", "owner"]) { reader, key throws(Failure) in
+        let fields = try readFields(of: what, allowed: ["id", "signal", "subscriber", "parent", "owner", "site"]) { reader, key throws(Failure) in
             switch key {
             case "id": id = try reader.scanner.int()
             case "signal": signal = try reader.scanner.int()
             case "parent": parent = try reader.scanner.int()
             case "owner": owner = try reader.scanner.int()
+            case "site": site = try reader.scanner.string()
             default: subscriber = try reader.readSubscriber(of: what)
             }
         }
@@ -291,7 +292,7 @@ struct TraceReader: ~Copyable {
             signal: try required(signal, "signal", of: what, at: start),
             subscriber: try required(subscriber, "subscriber", of: what, at: start),
             parent: parent,
-            owner: owner)
+            owner: owner, site: site)
     }
 
     private mutating func readSubscriber(of what: String) throws(Failure) -> TraceSubscription.Subscriber {

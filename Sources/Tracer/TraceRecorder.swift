@@ -38,6 +38,9 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
         self.limit = limit
     }
 
+    /// `true`: a recording keeps where each labelled subscription was made (``TraceSubscription/site``).
+    public var recordsCallSites: Bool { true }
+
     /// Receives one report from the runtime.
     public func record(_ event: InstrumentationEvent) {
         let pending = PendingRecord(event)
@@ -176,7 +179,7 @@ private struct Assembler {
         var signals: [TraceSignal] = []
         // The names users gave, by the trace's signal id; meanwhile `name` holds the runtime's description.
         var givenNames: [Int: String] = [:]
-        var pending: [(id: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?, owner: Int?)] = []
+        var pending: [(id: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?, owner: Int?, site: String?)] = []
         var events: [TraceEvent] = []
         let records = store.sorted()
         events.reserveCapacity(records.count)
@@ -225,9 +228,12 @@ private struct Assembler {
                         let signal = try self.id(signalID, in: .signal)
                         subscriptionIDs[id] = pending.count
                         kind = .subscribe(pending.count)
-                        pending.append((pending.count, signal, subscriber, parent, nil))
+                        pending.append((pending.count, signal, subscriber, parent, nil, nil))
                     case .owned(let id, let owner):
                         if let subscription = subscriptionIDs[id], let owner = signalIDs[owner] { pending[subscription].owner = owner }
+                        continue
+                    case .called(let id, let site):
+                        if let subscription = subscriptionIDs[id] { pending[subscription].site = site }
                         continue
                     }
                 }
@@ -248,7 +254,7 @@ private struct Assembler {
                 signal: entry.signal,
                 subscriber: subscriber(entry.subscriber),
                 parent: entry.parent.flatMap { subscriptionIDs[$0] },
-                owner: entry.owner)
+                owner: entry.owner, site: entry.site)
         }
         // Meanwhile `name` held RAC's description; the reader's names are made from the operations.
         for (index, name) in TraceSignal.readerNames(of: signals, givenNames: givenNames).enumerated()

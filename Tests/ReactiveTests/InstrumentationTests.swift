@@ -38,6 +38,7 @@ private enum Report: Equatable, CustomStringConvertible {
     case dropped(Int, String)
     case hopped(Int, String)
     case owned(Int, owner: Int)
+    case called(Int, String)
 
     init(_ kind: InstrumentationEvent.Kind) {
         switch kind {
@@ -65,6 +66,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .dropped(let subscription, let value): self = .dropped(subscription, "\(value)")
         case .hopped(let subscription, let scheduler): self = .hopped(subscription, scheduler)
         case .owned(let subscription, let owner): self = .owned(subscription, owner: owner)
+        case .called(let subscription, let fileID, let line): self = .called(subscription, "\(fileID):\(line)")
         }
     }
 
@@ -92,6 +94,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .dropped(let s, let v): "dropped(\(s), \(v))"
         case .hopped(let s, let name): "hopped(\(s), \(name))"
         case .owned(let s, let owner): "owned(\(s), owner: \(owner))"
+        case .called(let s, let site): "called(\(s), \(site))"
         }
     }
 
@@ -652,6 +655,28 @@ private enum Report: Equatable, CustomStringConvertible {
             "completed(0, replayed: false) @2.25",
             "disposed(0) @2.25",
         ])
+    }
+
+    @Test("an instrument that asks for call sites gets each labelled subscription's, right after it; others get none")
+    func callSites() {
+        final class Sites: Instrument {
+            private let reports = Mutex<[String]>([])
+            var recordsCallSites: Bool { true }
+            func record(_ event: InstrumentationEvent) { reports.withLock { $0.append("\(Report(event.kind))") } }
+            var all: [String] { reports.withLock { $0 } }
+        }
+        let sites = Sites(), collector = Collector()
+        let line = #line + 4
+        for instrument in [sites, collector] as [any Instrument] {
+            Instrumentation.withInstrument(instrument) {
+                let notes = Subject<Int>()
+                notes.subscribe(label: "Screen")
+                notes.subscribe()
+            }
+        }
+        #expect(sites.all.filter { $0.hasPrefix("called") } == ["called(0, ReactiveTests/InstrumentationTests.swift:\(line))"])
+        #expect(sites.all.firstIndex { $0.hasPrefix("called") } == 2)  // created, subscribed, called
+        #expect(!collector.events.contains { if case .called = $0.kind { true } else { false } })
     }
 
     @Test("a subscriber with an owner reports it right after its subscription, by the owner's signal id")

@@ -648,6 +648,13 @@ struct FindingKindsTests {
         expectRefused("subject s\nsubscribe \"A\" to s owned by screen", line: 2, column: 29, message: "'screen' is not declared")
     }
 
+    @Test("a scenario's trace has no call sites: a finding's place is its file's line and column")
+    func scenarioTracesHaveNoSites() {
+        for scenario in Catalog.scenarios {
+            #expect(scenario.trace().subscriptions.allSatisfy { $0.site == nil }, "\(scenario.name)")
+        }
+    }
+
     @Test("nothing left open: completed, failed and disposed subscriptions (the catalog's takeuntil-lifetime)")
     func nothingOpen() throws {
         let trace = try #require(Catalog.scenario(named: "takeuntil-lifetime")).trace()

@@ -33,7 +33,7 @@ private func parse(_ data: Data) throws -> (top: [String: Any], events: [ChromeE
             TraceSignal(id: 1, kind: .subject, name: "subject", operation: .publish, receiver: 0),
             TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1),
         ])
-        #expect(trace.subscriptions == [
+        #expect(trace.subscriptions.withoutSites == [
             TraceSubscription(id: 0, signal: 1, subscriber: .label("Subscriber 1")),
             TraceSubscription(id: 1, signal: 0, subscriber: .signal(1)),
             TraceSubscription(id: 2, signal: 1, subscriber: .label("Subscriber 2")),

@@ -31,7 +31,7 @@ enum Failure: Error, Sendable {
                 operation: .publish, receiver: 0),
             TraceSignal(id: 2, kind: .connection, name: "connection", source: 0, subject: 1),
         ])
-        #expect(trace.subscriptions == [
+        #expect(trace.subscriptions.withoutSites == [
             TraceSubscription(id: 0, signal: 1, subscriber: .label("Subscriber 1"), parent: nil),
             TraceSubscription(id: 1, signal: 0, subscriber: .signal(1), parent: nil),
             TraceSubscription(id: 2, signal: 1, subscriber: .label("Subscriber 2"), parent: nil),
@@ -82,7 +82,7 @@ enum Failure: Error, Sendable {
                 id: 3, kind: .operator, name: "replayLazily of source", description: "[source] -replayLazily",
                 operation: .replayLazily, receiver: 0),
         ])
-        #expect(trace.subscriptions == [
+        #expect(trace.subscriptions.withoutSites == [
             TraceSubscription(id: 0, signal: 3, subscriber: .label("S1"), parent: nil),
             // The connection's subject subscribing to the source, during S1's didSubscribe.
             TraceSubscription(id: 1, signal: 0, subscriber: .signal(1), parent: 0),
@@ -142,7 +142,7 @@ enum Failure: Error, Sendable {
     func replaySubjectScenario() {
         let trace = Scenario.replayGroups()
         #expect(trace.signals == [TraceSignal(id: 0, kind: .replaySubject(capacity: nil), name: "replay")])
-        #expect(trace.subscriptions == [
+        #expect(trace.subscriptions.withoutSites == [
             TraceSubscription(id: 0, signal: 0, subscriber: .label("Subscriber 1")),
             TraceSubscription(id: 1, signal: 0, subscriber: .label("Subscriber 2")),
         ])
@@ -194,7 +194,7 @@ enum Failure: Error, Sendable {
         }
         withExtendedLifetime((outside, outsideReplay, keep)) {}
         #expect(trace.signals == [TraceSignal(id: 0, kind: .subject, name: "inside")])
-        #expect(trace.subscriptions == [TraceSubscription(id: 0, signal: 0, subscriber: .label("I"))])
+        #expect(trace.subscriptions.withoutSites == [TraceSubscription(id: 0, signal: 0, subscriber: .label("I"))])
         #expect(trace.events == [
             event(0, .signal(0)),
             event(0, .subscribe(0)),
@@ -428,7 +428,7 @@ enum Failure: Error, Sendable {
         let sends = threads * perThread
         #expect(received.load(ordering: .relaxed) == 2 * sends)
         #expect(trace.signals == [TraceSignal(id: 0, kind: .subject, name: "subject")])
-        #expect(trace.subscriptions == [
+        #expect(trace.subscriptions.withoutSites == [
             TraceSubscription(id: 0, signal: 0, subscriber: .label("A")),
             TraceSubscription(id: 1, signal: 0, subscriber: .label("B")),
         ])
@@ -496,9 +496,28 @@ enum Failure: Error, Sendable {
         for thread in 0..<4 {
             let trace = all[thread]
             #expect(trace?.signals == [TraceSignal(id: 0, kind: .subject, name: "s\(thread)")])
-            #expect(trace?.subscriptions == [TraceSubscription(id: 0, signal: 0, subscriber: .label("L\(thread)"))])
+            #expect(trace?.subscriptions.withoutSites == [TraceSubscription(id: 0, signal: 0, subscriber: .label("L\(thread)"))])
             #expect(trace?.events.count == 2 + 200)
         }
+    }
+}
+
+@Suite("Call sites")
+struct CallSiteTests {
+    @Test("a labelled subscription recorded from Swift keeps where it was made; an unlabelled one has none")
+    func recorded() throws {
+        let scheduler = TestScheduler()
+        let line = #line + 3
+        let trace = Trace.record(title: "sites", clock: scheduler) {
+            let subject = Subject<Int>()
+            subject.subscribe(label: "S")
+            subject.subscribe()
+            return subject
+        }
+        #expect(trace.subscriptions.map(\.site) == ["TracerTests/RecorderTests.swift:\(line)", nil])
+        let json = trace.json()
+        #expect(String(decoding: json, as: UTF8.self).contains("\"site\": \"TracerTests/RecorderTests.swift:\(line)\""))
+        #expect(try Trace(json: json) == trace)
     }
 }
 

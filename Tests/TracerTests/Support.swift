@@ -146,3 +146,15 @@ enum Scenario {
         }
     }
 }
+
+extension Array where Element == TraceSubscription {
+    /// The subscriptions without their call sites: what a hand-written table compares with (the
+    /// sites are the test files' lines, checked by the call-site tests).
+    var withoutSites: [TraceSubscription] {
+        map { subscription in
+            var subscription = subscription
+            subscription.site = nil
+            return subscription
+        }
+    }
+}

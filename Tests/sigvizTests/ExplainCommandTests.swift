@@ -1,4 +1,5 @@
 import Foundation
+import Reactive
 import Scenarios
 import Testing
 import Tracer
@@ -64,6 +65,34 @@ struct ExplainCommandTests {
         let run = try sigviz("explain", "fetchdata", "--fail-on", "slowness")
         #expect(run.status == 64)
         #expect(run.errors.contains("--fail-on: 'slowness' is not a kind of finding; the kinds are terminatedPipeline, repeatedSideEffect, "))
+    }
+
+    @Test("a trace recorded from Swift places each finding where its code subscribed")
+    func swiftRecording() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scheduler = TestScheduler()
+        let line = #line + 8
+        let trace = Trace.record(title: "two bindings", clock: scheduler) {
+            let request = Signal<String>.create { subscriber in
+                scheduler.schedule(after: 1) { subscriber.sendNext("user"); subscriber.sendCompleted() }
+                return nil
+            }.named("request")
+            let name = request.map { "name of \($0)" }
+            let avatar = request.map { "avatar of \($0)" }
+            name.subscribe(label: "name label")
+            avatar.subscribe(label: "avatar")
+            scheduler.stepAll()
+            return request
+        }
+        let path = directory.appendingPathComponent("bindings.json").path
+        try trace.json().write(to: URL(fileURLWithPath: path))
+        let text = try sigviz("explain", path)
+        #expect(text.output.hasPrefix("\(path) (sigvizTests/ExplainCommandTests.swift:\(line)): repeated side effect: "), "\(text.output)")
+        let run = try sigviz("explain", path, "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: run.data) as? [String: Any])
+        let findings = try #require((object["inputs"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
+        #expect(findings.first?["site"] as? String == "sigvizTests/ExplainCommandTests.swift:\(line)")
     }
 
     @Test("a trace file gives its findings, with no place and no proof")

@@ -3,6 +3,8 @@ import Synchronization
 /// One installation of an instrument: numbers things and stamps reports.
 final class Probe: Sendable {
     let instrument: any Instrument
+    /// Whether the instrument wants labelled subscriptions' call sites, asked once.
+    let recordsCallSites: Bool
     let clock: Scheduler?
     private let budget: ReportBudget?
     /// The budget's ``ReportBudget/maximumReports``, or `Int.max`: one comparison per report.
@@ -14,6 +16,7 @@ final class Probe: Sendable {
 
     init(instrument: any Instrument, clock: Scheduler?, budget: ReportBudget? = nil) {
         self.instrument = instrument
+        recordsCallSites = instrument.recordsCallSites
         self.clock = clock
         self.budget = budget
         maximumReports = budget?.maximumReports ?? .max

@@ -48,11 +48,12 @@ final class ImmediateSignal<Value: Sendable>: Signal<Value>, @unchecked Sendable
     }
 
     override func subscribe(
-        label: String?, nextHandler: (@Sendable (Value) -> Void)?, errorHandler: (@Sendable (any Error) -> Void)?,
-        completedHandler: (@Sendable () -> Void)?
+        label: String?, site: (fileID: String, line: Int)?, nextHandler: (@Sendable (Value) -> Void)?,
+        errorHandler: (@Sendable (any Error) -> Void)?, completedHandler: (@Sendable () -> Void)?
     ) -> any Disposable {
         guard probe == nil, Scheduler.current != nil else {
-            return super.subscribe(label: label, nextHandler: nextHandler, errorHandler: errorHandler, completedHandler: completedHandler)
+            return super.subscribe(
+                label: label, site: site, nextHandler: nextHandler, errorHandler: errorHandler, completedHandler: completedHandler)
         }
         if let value { nextHandler?(value) }
         if let failure { errorHandler?(failure) } else { completedHandler?() }

@@ -74,9 +74,8 @@ package struct CheckPipeline: Sendable {
     /// file's labels and names shown with control and bidi characters escaped.
     package static func warnings(_ explanations: [Explanation], in path: String) -> String {
         explanations.map { explanation in
-            let place = explanation.line.map { ":\($0):\(explanation.column ?? 1)" } ?? ""
             let finding = explanation.finding
-            return "\(visiblyEscaped(path))\(place): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
+            return "\(visiblyEscaped(path))\(place(of: explanation)): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
                 + (finding.suggestion.map {
                     "    suggestion\(explanation.unproven == nil ? "" : " (not proven)"): \(visiblyEscaped($0.sentence))\n"
                 } ?? "")

@@ -55,8 +55,7 @@ package struct ExplainPipeline: Sendable {
         guard !explanations.isEmpty else { return "\(input): no findings\n" }
         var text = ""
         for explanation in explanations {
-            let place = explanation.line.map { ":\($0):\(explanation.column ?? 1)" } ?? ""
-            text += "\(input)\(place): \(explanation.finding.kind.words): \(visiblyEscaped(explanation.finding.sentence))\n"
+            text += "\(input)\(place(of: explanation)): \(explanation.finding.kind.words): \(visiblyEscaped(explanation.finding.sentence))\n"
             if let suggestion = explanation.finding.suggestion {
                 text += "  suggestion: \(visiblyEscaped(suggestion.sentence))\n"
             }
