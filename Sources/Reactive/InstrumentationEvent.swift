@@ -90,7 +90,7 @@ public struct InstrumentationEvent: Sendable {
         /// signals, concat's second), the operator's subscription that made that subscriber.
         case subscribed(subscription: Int, signal: Int, subscriber: SubscriberIdentity, parent: Int?)
         /// The subscriber of `subscription`, just reported, declared an owner whose end is `owner`'s
-        /// termination (its `rac_willDeallocSignal`): ``Signal/subscribe(label:owner:next:error:completed:)``.
+        /// termination (its `rac_willDeallocSignal`): ``Signal/subscribe(label:owner:next:error:completed:fileID:line:)``.
         case owned(subscription: Int, owner: Int)
         /// Where the code that made `subscription`, just reported, subscribed with a label: the
         /// file (`#fileID`, "Module/File.swift") and line. Only to an instrument that

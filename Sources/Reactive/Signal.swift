@@ -179,7 +179,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         subscribe(label: label, site: label == nil ? nil : (fileID, line), nextHandler: next, errorHandler: error, completedHandler: completed)
     }
 
-    /// Subscribes with closures, as ``subscribe(label:next:error:completed:)`` does, for a
+    /// Subscribes with closures, as ``subscribe(label:next:error:completed:fileID:line:)`` does, for a
     /// subscriber that belongs to an owner (a view controller) whose end is `owner`'s termination,
     /// as RAC's `rac_willDeallocSignal` completes when its object goes.
     ///
@@ -206,7 +206,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
             completed: completed))
     }
 
-    /// What ``subscribe(label:next:error:completed:)`` does: subscribes a closure subscriber. A
+    /// What ``subscribe(label:next:error:completed:fileID:line:)`` does: subscribes a closure subscriber. A
     /// signal that can deliver to the closures without one, with the same outcome, overrides it
     /// (``ImmediateSignal``, when its events are delivered at once and unobserved).
     func subscribe(

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Receives a signal's events (RAC's `RACSubscriber` protocol).
 ///
-/// You rarely implement this: ``Signal/subscribe(label:next:error:completed:)``
+/// You rarely implement this: ``Signal/subscribe(label:next:error:completed:fileID:line:)``
 /// builds a subscriber from closures, ``Signal/create(_:)`` hands one to its
 /// closure for sending, and subjects are subscribers themselves, which is how
 /// ``MulticastConnection`` feeds a subject from its source.

@@ -12,7 +12,7 @@
 /// events (no generic enum to build, switch on and destroy per delivery), and, unobserved,
 /// when ``Scheduler/subscription`` runs the work at once (inside a scheduler's work), it is
 /// done at once with no closure made for it; closures given to
-/// ``Signal/subscribe(label:next:error:completed:)`` are called directly, with no subscriber
+/// ``Signal/subscribe(label:next:error:completed:fileID:line:)`` are called directly, with no subscriber
 /// made to hold them, since every event arrives before the subscription returns: the same calls,
 /// in the same order, and the same ``NoDisposable`` returned.
 final class ImmediateSignal<Value: Sendable>: Signal<Value>, @unchecked Sendable {
