@@ -84,14 +84,16 @@ extension Trace {
             if let owner = subscriptions[subscription].owner, !owners.contains(name(of: owner)) { owners.append(name(of: owner)) }
         }
         // One change ends them all when every one outlived the same owner, subscribed to the same signal.
-        let pairs = Set(left.map { subscription in
-            afterEnd[subscription] == nil ? subscriptions[subscription].owner.map { [subscriptions[subscription].signal, $0] } : nil
-        })
-        let suggestion = pairs.count == 1 ? pairs.first.flatMap { $0 }.map { pair in
+        // (A subscription to an ended subject has no owner to end with: then no one change.)
+        let first = left.first.flatMap { afterEnd[$0] == nil ? subscriptions[$0].owner : nil }.map { (signal: subscriptions[left[0]].signal, owner: $0) }
+        let oneChange = first.map { pair in
+            left.allSatisfy { afterEnd[$0] == nil && subscriptions[$0].owner == pair.owner && subscriptions[$0].signal == pair.signal }
+        } ?? false
+        let suggestion = oneChange ? first.map { pair in
             Suggestion(
-                change: .endWithOwner(signal: pair[0], owner: pair[1]),
-                sentence: "End it with its owner: subscribe to \(name(of: pair[0])) | takeUntil \(name(of: pair[1])), which "
-                    + "completes when \(name(of: pair[1])) goes.")
+                change: .endWithOwner(signal: pair.signal, owner: pair.owner),
+                sentence: "End it with its owner: subscribe to \(name(of: pair.signal)) | takeUntil \(name(of: pair.owner)), which "
+                    + "completes when \(name(of: pair.owner)) goes.")
         } : nil
         let remedy = owners.isEmpty ? "" : ": end it with its owner (\(owners.map { "`takeUntil \($0)`" }.joined(separator: ", ")))"
         return [Finding(

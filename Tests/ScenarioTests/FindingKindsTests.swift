@@ -896,14 +896,7 @@ struct FindingKindsTests {
             """).findings().filter { $0.kind == .unboundedReplay }
         // Badge came late, when 2 values were kept: it was replayed 2, and read the history.
         #expect(found.isEmpty)
-        let kept = try trace("""
-            replay currentUser
-            subscribe "Profile" to currentUser
-            at 1 send currentUser "ann"
-            at 1.5 subscribe "Badge" to currentUser
-            at 2 send currentUser "bob"
-            at 3 send currentUser "cy"
-            """).findings().filter { $0.kind == .unboundedReplay }
+        let kept = try trace(currentUserReplay).findings().filter { $0.kind == .unboundedReplay }
         try #require(kept.count == 1)
         #expect(kept[0].sentence == "currentUser kept all 3 values it was sent, to replay to later subscribers, and the 1 "
             + "subscriber that came later was replayed only the last value: it holds a history nobody reads, which grows with "

@@ -109,14 +109,8 @@ struct ProvenFixTests {
 
     @Test("an unlimited replay subject's needless history: capacity 1, proven to change nothing any subscriber receives")
     func replayCapacity() throws {
-        let (_, explanations) = try ScenarioFile(parsing: """
-            replay currentUser
-            subscribe "Profile" to currentUser
-            at 1 send currentUser "ann"
-            at 1.5 subscribe "Badge" to currentUser
-            at 2 send currentUser "bob"
-            at 3 send currentUser "cy"
-            """, file: "fix.sigviz").explain(named: "fix", maximumEvents: 100_000)
+        let (_, explanations) = try ScenarioFile(parsing: currentUserReplay, file: "fix.sigviz")
+            .explain(named: "fix", maximumEvents: 100_000)
         let explanation = try #require(explanations.first { $0.finding.kind == .unboundedReplay })
         let fix = try #require(explanation.fix, "\(explanation.unproven ?? "")")
         #expect(fix.edit == "line 1: replay currentUser capacity 1")

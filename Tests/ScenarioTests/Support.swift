@@ -134,6 +134,17 @@ let searchOffMain = """
     at 1 send searchText "swift"
     """
 
+/// The current user kept in an unlimited replay subject: three sign-ins, and a badge that comes
+/// after the first and is replayed only it (unboundedReplay, issue 29).
+let currentUserReplay = """
+    replay currentUser
+    subscribe "Profile" to currentUser
+    at 1 send currentUser "ann"
+    at 1.5 subscribe "Badge" to currentUser
+    at 2 send currentUser "bob"
+    at 3 send currentUser "cy"
+    """
+
 /// A pull-to-refresh whose second request fails with 503, after which pulls 3 and 4 reach no one:
 /// a pipeline an error ended (issue 29).
 let pullToRefresh = """
