@@ -8,7 +8,7 @@ extension Trace {
     /// or `autoconnect` for a plain subject's connection). Its events are the connect and the
     /// source's subscription and run. Plumbing's connections are left out. In the order of the
     /// connects.
-    func connectedWithoutSubscribers(plumbing: [Bool]) -> [Finding] {
+    func connectedWithoutSubscribers(plumbing: [Bool], spelling: CodeSpelling) -> [Finding] {
         var subjects: [Int: Int] = [:]  // subject -> connection
         for signal in signals where signal.kind == .connection && !plumbing[signal.id] {
             if let subject = signal.subject, signals.indices.contains(subject) { subjects[subject] = signal.id }
@@ -44,9 +44,9 @@ extension Trace {
                   let connect = connected[connection], let run = ran[connection], !run.isEmpty else { return nil }
             let source = signals[connection].source.map { name(of: $0) } ?? "its source"
             let lazy = if case .replaySubject = signals[subject].kind {
-                "`replayLazily` in place of `replay` or `replayLast` connects at the first subscription"
+                "\(spelling.call("replayLazily")) in place of \(spelling.call("replay")) or \(spelling.call("replayLast")) connects at the first subscription"
             } else {
-                "`autoconnect` after the connection connects at the first subscription"
+                "\(spelling.call("autoconnect")) after the connection connects at the first subscription"
             }
             return Finding(
                 kind: .connectedWithoutSubscribers, signals: [connection, subject] + (signals[connection].source.map { [$0] } ?? []),

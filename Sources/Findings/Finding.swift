@@ -144,13 +144,17 @@ extension Trace {
         let plumbing = plumbing()
         let subscribed = subscribeEventIndices()
         let delivered = deliveryCauses()
-        let found = terminatedPipelines(plumbing: plumbing, delivered: delivered) + repeatedSideEffects(plumbing: plumbing, subscribed: subscribed)
-            + repeatedRunsPerValue(plumbing: plumbing, subscribed: subscribed)
-            + missedValues(plumbing: plumbing, subscribed: subscribed) + deadConnections(plumbing: plumbing)
-            + unobservedCommandErrors(delivered: delivered) + staleInnerValues(plumbing: plumbing) + stuckConcats(plumbing: plumbing)
-            + offMainDeliveries() + swallowedErrors(plumbing: plumbing) + ignoredSends(plumbing: plumbing)
-            + neverEnded() + runningWithoutSubscribers(plumbing: plumbing) + connectedWithoutSubscribers(plumbing: plumbing)
-            + unsubscribedGroups(delivered: delivered) + unboundedReplays(plumbing: plumbing)
+        let spelling = codeSpelling
+        let found = terminatedPipelines(plumbing: plumbing, delivered: delivered, spelling: spelling)
+            + repeatedSideEffects(plumbing: plumbing, subscribed: subscribed, spelling: spelling)
+            + repeatedRunsPerValue(plumbing: plumbing, subscribed: subscribed, spelling: spelling)
+            + missedValues(plumbing: plumbing, subscribed: subscribed, spelling: spelling) + deadConnections(plumbing: plumbing)
+            + unobservedCommandErrors(delivered: delivered) + staleInnerValues(plumbing: plumbing, spelling: spelling)
+            + stuckConcats(plumbing: plumbing, spelling: spelling) + offMainDeliveries(spelling: spelling) + swallowedErrors(plumbing: plumbing)
+            + ignoredSends(plumbing: plumbing) + neverEnded(spelling: spelling)
+            + runningWithoutSubscribers(plumbing: plumbing, spelling: spelling)
+            + connectedWithoutSubscribers(plumbing: plumbing, spelling: spelling)
+            + unsubscribedGroups(delivered: delivered, spelling: spelling) + unboundedReplays(plumbing: plumbing, spelling: spelling)
         let keys = found.enumerated().map { (rank: $1.kind.rank, time: $1.times.min() ?? 0, offset: $0) }
         return keys.sorted { a, b in
             if a.rank != b.rank { return a.rank < b.rank }
@@ -183,6 +187,18 @@ extension Trace {
     /// A signal's name, or "signal N" for an id the trace does not have.
     func name(of signal: Int) -> String {
         signals.indices.contains(signal) ? signals[signal].name : "signal \(signal)"
+    }
+
+    /// Where a suggested change goes, for its sentence: the signal's name, and in Swift where the
+    /// code named it, "fetchUser (AppTests/LoginTests.swift:8)".
+    func place(of signal: Int, in spelling: CodeSpelling) -> String {
+        guard spelling == .swift, signals.indices.contains(signal), let site = signals[signal].site else { return name(of: signal) }
+        return "\(name(of: signal)) (\(site))"
+    }
+
+    /// A change written as code in `spelling` (``Suggestion/Change/code(in:naming:)``).
+    func code(of change: Suggestion.Change, in spelling: CodeSpelling) -> (written: String, replacing: String?) {
+        change.code(in: spelling, naming: name(of:))
     }
 
     /// A time for people: "1.5 s".

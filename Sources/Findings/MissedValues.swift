@@ -21,7 +21,7 @@ extension Trace {
     /// it was sent, is not missed: a `retry` attempt's new subscription comes after values the
     /// attempt before it received (and filtered, or failed on). Nor is one already said missed by
     /// an earlier subscription of the same subscriber.
-    func missedValues(plumbing: [Bool], subscribed: [Int?]) -> [Finding] {
+    func missedValues(plumbing: [Bool], subscribed: [Int?], spelling: CodeSpelling) -> [Finding] {
         /// Whether `signal` is a subject of the user's, whose sends a late subscriber misses.
         func isUsersSubject(_ signal: Int) -> Bool {
             signals.indices.contains(signal) && signals[signal].kind == .subject && !plumbing[signal]
@@ -100,18 +100,23 @@ extension Trace {
                 if connectionSubjects.contains(signal), isConnectionMadeSubject(signal) {
                     // No value named: after `publish | autoconnect` a replayLast, which connects at once and
                     // never disconnects, may have received later values by the time the subscriber comes.
-                    published = " A `publish` makes a plain subject, which keeps no value: `replayLast` in place of "
-                        + "`publish` and its connecting (it connects at once and returns a signal, not a connection) "
-                        + "keeps the last value sent for a later subscriber, and `replay` all of them."
+                    published = " A \(spelling.call("publish")) makes a plain subject, which keeps no value: "
+                        + "\(spelling.call("replayLast")) in place of \(spelling.call("publish")) and its connecting (it connects "
+                        + "at once and returns a signal, not a connection) keeps the last value sent for a later subscriber, and "
+                        + "\(spelling.call("replay")) all of them."
                 } else {
                     // The subscriber itself when it subscribed to the subject, else its pipeline: an
                     // operator between (a filter, a map) may pass the value on changed or not at all.
                     let receiver = chain.names.count <= 2 ? (chain.names.first ?? "the late subscriber")
                         : "\(chain.names.first ?? "the late subscriber")'s pipeline (\(chain.text))"
-                    let all = missed.count == 1 ? "" : " (`replay \(name)` with no capacity would give all \(missed.count))"
+                    let unlimited = code(of: .replaySubject(signal: signal, capacity: nil), in: spelling).written
+                    let all = missed.count == 1 ? "" : " (\(unlimited) with no capacity would give all \(missed.count))"
+                    let change = Suggestion.Change.replaySubject(signal: signal, capacity: 1)
+                    let (written, replacing) = code(of: change, in: spelling)
                     suggestion = Suggestion(
-                        change: .replaySubject(signal: signal, capacity: 1),
-                        sentence: "Make \(name) a replay subject of capacity 1 (`replay \(name) capacity 1`): "
+                        change: change,
+                        sentence: "Make \(place(of: signal, in: spelling)) a replay subject of capacity 1 (\(written)"
+                            + (replacing.map { " in place of \($0)" } ?? "") + "): "
                             + "\(receiver) would then receive \"\(shortened(last.value, to: 40))\", "
                             + "the last value sent before it subscribed, at \(seconds(event.time))\(all).")
                 }

@@ -13,7 +13,7 @@ extension Trace {
     /// Said with each one's chain, since when, and the values that reached it after its owner went,
     /// grouped in one sentence; its events are their `subscribe` events. None when no subscription
     /// is proven so.
-    func neverEnded() -> [Finding] {
+    func neverEnded(spelling: CodeSpelling) -> [Finding] {
         struct Open {
             var subscribe: Int  // its subscribe event
             var end: Int?  // the event that terminated or disposed it
@@ -81,7 +81,9 @@ extension Trace {
         // The owners whose subscriptions outlived them, in order: what to take until.
         var owners: [String] = []
         for subscription in left where afterEnd[subscription] == nil {
-            if let owner = subscriptions[subscription].owner, !owners.contains(name(of: owner)) { owners.append(name(of: owner)) }
+            guard let owner = subscriptions[subscription].owner else { continue }
+            let ending = code(of: .endWithOwner(signal: subscriptions[subscription].signal, owner: owner), in: spelling).written
+            if !owners.contains(ending) { owners.append(ending) }
         }
         // One change ends them all when every one outlived the same owner, subscribed to the same signal.
         // (A subscription to an ended subject has no owner to end with: then no one change.)
@@ -92,10 +94,11 @@ extension Trace {
         let suggestion = oneChange ? first.map { pair in
             Suggestion(
                 change: .endWithOwner(signal: pair.signal, owner: pair.owner),
-                sentence: "End it with its owner: subscribe to \(name(of: pair.signal)) | takeUntil \(name(of: pair.owner)), which "
-                    + "completes when \(name(of: pair.owner)) goes.")
+                sentence: "End it with its owner: put \(code(of: .endWithOwner(signal: pair.signal, owner: pair.owner), in: spelling).written) "
+                    + "after \(place(of: pair.signal, in: spelling)) where it subscribes, so that the subscription ends when "
+                    + "\(name(of: pair.owner)) completes, as its owner goes.")
         } : nil
-        let remedy = owners.isEmpty ? "" : ": end it with its owner (\(owners.map { "`takeUntil \($0)`" }.joined(separator: ", ")))"
+        let remedy = owners.isEmpty ? "" : ": end it with its owner (\(owners.joined(separator: ", ")))"
         return [Finding(
             kind: .neverEnded, signals: Array(Set(left.map { subscriptions[$0].signal })).sorted(), subscriptions: left,
             times: left.map { events[open[$0]!.subscribe].time }, events: left.map { open[$0]!.subscribe },

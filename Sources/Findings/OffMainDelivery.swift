@@ -9,7 +9,7 @@ extension Trace {
     /// sentence says when a `subscribeOn` made the hop (else, that a `deliverOn` did). A
     /// delivery with no hop on its way (the run's own scheduler) is not said to be off main. Its
     /// events are those deliveries. It has no suggested change; the sentence names `deliverOn main`.
-    func offMainDeliveries() -> [Finding] {
+    func offMainDeliveries(spelling: CodeSpelling) -> [Finding] {
         var found: [Int: [(event: Int, scheduler: String, bySubscribeOn: Bool)]] = [:]  // labelled subscription -> deliveries
         var order: [Int] = []
         // The scheduler of the nearest hop up each event's causes (the event's own, for a hop): one
@@ -37,6 +37,9 @@ extension Trace {
                 if case .next(_, let value, _) = events[delivery.event].kind { return value }
                 return nil
             }
+            let change = Suggestion.Change.deliverOnMain(signal: subscriptions[subscription].signal)
+            let written = code(of: change, in: spelling).written
+            let hop = spelling == .swift ? "`.deliver(on:)`" : "`deliverOn`"
             return Finding(
                 kind: .offMainDelivery, signals: [subscriptions[subscription].signal], subscriptions: [subscription],
                 times: deliveries.map { events[$0.event].time }, events: deliveries.map(\.event),
@@ -44,12 +47,12 @@ extension Trace {
                     + "(\(Finding.listed(values))) on \(schedulers.joined(separator: " and ")), not on main, the first at "
                     + "\(seconds(events[deliveries[0].event].time)): "
                     + (deliveries.contains(where: \.bySubscribeOn) ? "subscribeOn moves the subscription and its work, not what it delivers"
-                        : "a hop to it (`deliverOn`) delivered \(deliveries.count == 1 ? "it" : "them") there, and no hop to main came after")
-                    + ". deliverOn main as the last operator brings the values to the main scheduler.",
+                        : "a hop to it (\(hop)) delivered \(deliveries.count == 1 ? "it" : "them") there, and no hop to main came after")
+                    + ". \(written) as the last operator brings the values to the main scheduler.",
                 suggestion: Suggestion(
-                    change: .deliverOnMain(signal: subscriptions[subscription].signal),
-                    sentence: "Deliver on main: subscribe to \(name(of: subscriptions[subscription].signal)) | deliverOn main, so "
-                        + "that what the subscriber receives arrives on the main scheduler."))
+                    change: change,
+                    sentence: "Deliver on main: put \(written) after \(place(of: subscriptions[subscription].signal, in: spelling)) "
+                        + "where it subscribes, so that what the subscriber receives arrives on the main scheduler."))
         }
     }
 }

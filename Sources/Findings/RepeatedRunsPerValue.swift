@@ -32,7 +32,7 @@ extension Trace {
     /// send every query: 3 runs per query). Runs are the same when their signals have one name
     /// (`request("swift")`, made anew for each subscription) and they were made for one event.
     /// Its suggestion shares the signal the runs' subscriptions meet at through `replayLazily`.
-    func repeatedRunsPerValue(plumbing: [Bool], subscribed: [Int?]) -> [Finding] {
+    func repeatedRunsPerValue(plumbing: [Bool], subscribed: [Int?], spelling: CodeSpelling) -> [Finding] {
         struct Key: Hashable {
             let origin: Int
             let name: String
@@ -66,10 +66,10 @@ extension Trace {
                 findings.append((place, [runs]))
             }
         }
-        return findings.map { finding(point: $0.place.point, groups: $0.groups) }
+        return findings.map { finding(point: $0.place.point, groups: $0.groups, spelling: spelling) }
     }
 
-    private func finding(point: Int?, groups: [[PerValueRun]]) -> Finding {
+    private func finding(point: Int?, groups: [[PerValueRun]], spelling: CodeSpelling) -> Finding {
         let runs = groups.flatMap { $0 }
         let counts = Set(groups.map(\.count))
         let perValue = counts.count == 1 ? "\(counts.first!)" : "\(counts.min()!) to \(counts.max()!)"
@@ -84,9 +84,10 @@ extension Trace {
         for run in runs where !names.contains(name(of: run.signal)) { names.append(name(of: run.signal)) }
         let what = names.count == 1 ? names[0] : "\(names[0]) and \(names.count - 1) more like it"
         let suggestion = point.map { point in
-            Suggestion(
-                change: .share(signal: point, through: .replayLazily),
-                sentence: "Share one run per value: put `| replayLazily` after \(name(of: point)) (where the subscriptions of "
+            let change = Suggestion.Change.share(signal: point, through: .replayLazily)
+            return Suggestion(
+                change: change,
+                sentence: "Share one run per value: put \(code(of: change, in: spelling).written) after \(place(of: point, in: spelling)) (where the subscriptions of "
                     + "every run meet) and subscribe to that instead: its subscribers then receive one run's values for each \(source).")
         }
         return Finding(

@@ -19,7 +19,7 @@ extension Trace {
     /// `concat` subscribing an inner signal for a value: separate values, separate requests). A run
     /// subscribed when its subscriber subscribed (fetchdata's, made in `title`'s didSubscribe)
     /// counts.
-    func repeatedSideEffects(plumbing: [Bool], subscribed: [Int?]) -> [Finding] {
+    func repeatedSideEffects(plumbing: [Bool], subscribed: [Int?], spelling: CodeSpelling) -> [Finding] {
         let (counted, reruns) = countedColdRuns(plumbing: plumbing, subscribed: subscribed)
         var runs: [Int: [(subscription: Int, event: Int, time: Double)]] = [:]  // by cold signal
         var order: [Int] = []
@@ -52,7 +52,7 @@ extension Trace {
             }
             if signalRuns.count > Self.listedRuns { causes.append("and \(signalRuns.count - Self.listedRuns) more") }
             let shared = sharingPoint(of: signalRuns.map(\.subscription), plumbing: plumbing)
-            let sharedName = shared == signal ? name : self.name(of: shared)
+            let sharedName = place(of: shared, in: spelling)
             let meeting = shared == signal ? "" : " (where the subscriptions of every run meet)"
             // Runs grouped by the values they delivered and the error that ended them, if any, in the
             // order of each group's first run.
@@ -91,14 +91,15 @@ extension Trace {
             case let count: " (not counting \(count) runs that an operator made again when the run before each ended, "
                 + "as retry and repeat do)"
             }
+            let change = Suggestion.Change.share(signal: shared, through: .replayLazily)
             return Finding(
                 kind: .repeatedSideEffect, signals: [signal], subscriptions: signalRuns.map(\.subscription),
                 times: signalRuns.map(\.time), events: signalRuns.map(\.event),
                 sentence: "\(name)'s didSubscribe ran \(signalRuns.count) times, once per subscription\(besides): "
                     + causes.joined(separator: "; ") + "." + same,
                 suggestion: Suggestion(
-                    change: .share(signal: shared, through: .replayLazily),
-                    sentence: "Share one run: put `| replayLazily` after \(sharedName)\(meeting) and subscribe to that instead (its "
+                    change: change,
+                    sentence: "Share one run: put \(code(of: change, in: spelling).written) after \(sharedName)\(meeting) and subscribe to that instead (its "
                         + "\(signalRuns.count) subscriptions then receive one run's values, replayed to those that come later)."))
         }
     }

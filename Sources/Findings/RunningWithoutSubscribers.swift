@@ -8,7 +8,7 @@ extension Trace {
     /// events are those values. The sentence says what would stop it; for a replay operator's connection
     /// the suggestion is to connect on demand (``Suggestion/Change/connectOnDemand(signal:)``).
     /// Plumbing's connections are left out.
-    func runningWithoutSubscribers(plumbing: [Bool]) -> [Finding] {
+    func runningWithoutSubscribers(plumbing: [Bool], spelling: CodeSpelling) -> [Finding] {
         var connections: [Int: (source: Int, subject: Int)] = [:]
         for signal in signals where signal.kind == .connection && !plumbing[signal.id] {
             if let subject = signal.subject, signals.indices.contains(subject) { connections[signal.id] = (signal.source ?? -1, subject) }
@@ -64,8 +64,8 @@ extension Trace {
                     + "connect returned when the last subscriber leaves, or connect with autoconnect, which does.",
                 suggestion: replaying ? Suggestion(
                     change: .connectOnDemand(signal: returned),
-                    sentence: "Connect on demand: `publish | autoconnect` in place of the \(operation(of: subject)!.name.rawValue) that made "
-                        + "\(name(of: returned)), so that the first subscriber connects and the last one's leaving disconnects; a later "
+                    sentence: "Connect on demand: \(code(of: .connectOnDemand(signal: returned), in: spelling).written) in place of the "
+                        + "\(spelling.call(operation(of: subject)!.name.rawValue)) that made \(place(of: returned, in: spelling)), so that the first subscriber connects and the last one's leaving disconnects; a later "
                         + "subscriber is no longer replayed what came before it.") : nil)
         }
     }

@@ -18,7 +18,7 @@ extension Trace {
     /// `-flatten: 2`, told by its signal's ``TraceSignal/operation``; RAC's unlimited `-flatten`
     /// and `-flattenMap:` have none): a limit of concurrent inner signals asks for them to run
     /// side by side. In the order of the first stale value.
-    func staleInnerValues(plumbing: [Bool]) -> [Finding] {
+    func staleInnerValues(plumbing: [Bool], spelling: CodeSpelling) -> [Finding] {
         struct Inner {
             var operation: Int  // the operator's subscription
             var time: Double
@@ -79,6 +79,7 @@ extension Trace {
             let count = values.count == 1 ? "1 value" : "\(values.count) values"
             var shown = Set<Int>()
             let highlighted = values.flatMap { [$0.newerEvent, $0.event] }.filter { shown.insert($0).inserted }
+            let switching = code(of: .switchToLatest(signal: signal), in: spelling)
             return Finding(
                 kind: .staleInnerValues, signals: [signal],
                 subscriptions: [operation] + Array(Set(values.map(\.inner))).sorted(), times: values.map(\.time),
@@ -87,8 +88,8 @@ extension Trace {
                     + listed.joined(separator: "; ") + more + ".",
                 suggestion: Suggestion(
                     change: .switchToLatest(signal: signal),
-                    sentence: "Switch to the latest: make \(name(of: signal)) with `map` then `switchToLatest` in place "
-                        + "of `flattenMap` (or `flatten`), so that a newer inner signal disposes the one before it and "
+                    sentence: "Switch to the latest: make \(place(of: signal, in: spelling)) with \(switching.written) in place "
+                        + "of \(switching.replacing ?? ""), so that a newer inner signal disposes the one before it and "
                         + Finding.listed(values.map(\.value)) + " no longer arrive" + (values.count == 1 ? "s" : "") + "."))
         }
     }

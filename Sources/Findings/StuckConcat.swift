@@ -8,7 +8,7 @@ extension Trace {
     /// for was still subscribed at the end (neither terminated nor disposed). Its events are the
     /// subscription to the signal it waited for. It has no suggested change; the sentence names
     /// what would end the wait. Plumbing's signals are left out.
-    func stuckConcats(plumbing: [Bool]) -> [Finding] {
+    func stuckConcats(plumbing: [Bool], spelling: CodeSpelling) -> [Finding] {
         var ended: Set<Int> = []  // subscriptions terminated or disposed
         var subscribedAt: [Int: Int] = [:]  // subscription -> its subscribe event
         for (index, event) in events.enumerated() {
@@ -70,7 +70,8 @@ extension Trace {
                 sentence: "\(describe(subscription: topmostSubscription(of: waiting.id))) waited from \(seconds(events[at].time)) "
                     + "to the end of the run, at \(seconds(duration)), for \(waitedFor) to complete, and it never did: \(how) "
                     + "subscribes to \(next) only when \(waitedFor) completes, so \(next) was never subscribed to. Make "
-                    + "\(waitedFor) complete (take 1 of it, or takeUntil), or use merge to take both as they come."))
+                    + "\(waitedFor) complete (\(spelling == .swift ? "`.take(1)`, or `.take(until:)`" : "take 1 of it, or takeUntil")), or use "
+                    + "\(spelling == .swift ? "`merge`" : "merge") to take both as they come."))
         }
         return found
     }

@@ -10,7 +10,7 @@ extension Trace {
     /// that reached no one. When the error passed through a `flattenMap`, its suggestion catches
     /// the error inside the signal that flattenMap makes for each value. Plumbing's subjects are left out.
     /// - Parameter delivered: ``deliveryCauses()``.
-    func terminatedPipelines(plumbing: [Bool], delivered: Set<Int>) -> [Finding] {
+    func terminatedPipelines(plumbing: [Bool], delivered: Set<Int>, spelling: CodeSpelling) -> [Finding] {
         var ended: [(subscription: Int, event: Int, message: String)] = []
         for (index, event) in events.enumerated() {
             switch event.kind {
@@ -81,10 +81,11 @@ extension Trace {
                 at = events[index].cause
             }
             let suggestion = flattening.map { signal in
-                Suggestion(
-                    change: .catchInner(signal: signal),
-                    sentence: "Catch the error inside: let the signal \(name(of: signal)) makes for each value end on its error "
-                        + "(`catchTo` an empty signal), so that a failed one ends only itself and later values of "
+                let change = Suggestion.Change.catchInner(signal: signal)
+                return Suggestion(
+                    change: change,
+                    sentence: "Catch the error inside: let the signal \(place(of: signal, in: spelling)) makes for each value end on "
+                        + "its error (\(code(of: change, in: spelling).written)), so that a failed one ends only itself and later values of "
                         + "\(name(of: subject)) are answered again.")
             }
             return Finding(

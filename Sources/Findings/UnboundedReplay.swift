@@ -12,7 +12,7 @@ extension Trace {
     /// of capacity 1 (`replayLast`) would have replayed the same to each. Said with how many values
     /// it kept and the most any subscriber was replayed; its events are the sends it kept (the last
     /// ``Finding/mostEvents`` of them). Plumbing's subjects are left out.
-    func unboundedReplays(plumbing: [Bool]) -> [Finding] {
+    func unboundedReplays(plumbing: [Bool], spelling: CodeSpelling) -> [Finding] {
         var kept: [Int: [Int]] = [:]  // unlimited replay subject -> the sends it kept
         var order: [Int] = []
         var replayed: [Int: Int] = [:]  // subscription -> values replayed to it
@@ -44,17 +44,18 @@ extension Trace {
             let readers = late == 0 ? "no subscriber came late enough to be replayed any of them"
                 : "\(late == 1 ? "the 1 subscriber" : "each of the \(late) subscribers") that came later was replayed only the last value"
             let shown = sends.suffix(Finding.mostEvents)
+            let oneValue = code(of: .replaySubject(signal: subject, capacity: 1), in: spelling)
             return Finding(
                 kind: .unboundedReplay, signals: [subject], subscriptions: [],
                 times: shown.map { events[$0].time }, events: Array(shown),
                 sentence: "\(name(of: subject)) kept all \(sends.count) values it was sent, to replay to later subscribers, "
                     + "and \(readers): it holds a history nobody reads, which grows with every value. A replay subject of "
-                    + "capacity 1 (`replayLast`, `replay NAME capacity 1`) keeps only the last.",
+                    + "capacity 1 (\(spelling.call("replayLast")), \(oneValue.written)) keeps only the last.",
                 // A declared replay subject (no operator made it) can be given a capacity in its place.
                 suggestion: signals[subject].operation == nil ? Suggestion(
                     change: .replaySubject(signal: subject, capacity: 1),
-                    sentence: "Keep only the last value: make \(name(of: subject)) a replay subject of capacity 1 "
-                        + "(`replay \(name(of: subject)) capacity 1`); no subscriber receives anything different.") : nil)
+                    sentence: "Keep only the last value: make \(place(of: subject, in: spelling)) a replay subject of capacity 1 "
+                        + "(\(oneValue.written)); no subscriber receives anything different.") : nil)
         }
     }
 }

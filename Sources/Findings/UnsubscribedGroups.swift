@@ -6,7 +6,7 @@ extension Trace {
     /// a value sent to it while nothing subscribes to it is lost, and the group is kept as long as
     /// the `groupBy`'s subscription. Said with the group's key and the values lost, with the first
     /// one's time; its events are the lost sends (the last ``Finding/mostEvents`` of them).
-    func unsubscribedGroups(delivered: Set<Int>) -> [Finding] {
+    func unsubscribedGroups(delivered: Set<Int>, spelling: CodeSpelling) -> [Finding] {
         var lost: [Int: [Int]] = [:]  // group -> its sends that reached no one
         var order: [Int] = []
         for (index, event) in events.enumerated() {
@@ -28,7 +28,7 @@ extension Trace {
                 times: shown.map { events[$0].time }, events: Array(shown),
                 sentence: "\(name(of: group)) was sent \(count) that reached no one, from \(seconds(events[sends[0]].time)): "
                     + "\(Finding.listed(values)). A group is a subject: what is sent to it while nothing subscribes to it is "
-                    + "lost, and the group is kept for as long as the groupBy runs. Subscribe to every group (`each`), or "
+                    + "lost, and the group is kept for as long as the groupBy runs. Subscribe to every group\(spelling == .scenarioFile ? " (`each`)" : ""), or "
                     + "filter out the values no group is wanted for before groupBy.")
         }
     }

@@ -67,11 +67,15 @@ public struct InstrumentationEvent: Sendable {
         /// when an operator made it (the same as a ``signalOperation(signal:operation:receiver:)``
         /// reported with it: one report, not two, for each signal an operator makes).
         case signalCreated(signal: Int, kind: SignalKind, name: String, operation: SignalOperation?, receiver: Int?)
-        /// A signal was given a name with ``Signal/named(_:)``: a name its user chose.
+        /// A signal was given a name with ``Signal/named(_:fileID:line:)``: a name its user chose.
         case signalNamed(signal: Int, name: String)
+        /// Where the code that named `signal`, just reported as ``signalNamed(signal:name:)``, called
+        /// ``Signal/named(_:fileID:line:)``: the file (`#fileID`, "Module/File.swift") and line. Only to
+        /// an instrument that ``Instrument/recordsCallSites``.
+        case signalNamedAt(signal: Int, fileID: String, line: Int)
         /// An operator renamed a signal it did not create, as RAC's `-setNameWithFormat:` does
         /// (`multicast:` renaming its subject `[source] -multicast: subject`): a description of how
-        /// it was made, which a name given with ``Signal/named(_:)`` goes before.
+        /// it was made, which a name given with ``Signal/named(_:fileID:line:)`` goes before.
         case signalDescribed(signal: Int, description: String)
         /// What the signal is, as a value: the operator that made it (reported as it is made), or
         /// that took it and described it anew (`publish` its subject), replacing what was reported

@@ -90,11 +90,17 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     /// ```swift
     /// let fetchData = Signal<Data>.create { ... }.named("fetchData")
     /// ```
+    ///
+    /// `fileID` and `line`, where the call is, are reported to an instrument that records call
+    /// sites (a recording from Swift), so that a finding can say where in the code the signal is.
     @discardableResult
-    public func named(_ name: String) -> Self {
+    public func named(_ name: String, fileID: String = #fileID, line: Int = #line) -> Self {
         let name = boundedSignalName(name)
         nameStorage.withLock { $0 = name }
-        probe?.record(.signalNamed(signal: signalID, name: name))
+        if let probe {
+            probe.record(.signalNamed(signal: signalID, name: name))
+            if probe.recordsCallSites { probe.record(.signalNamedAt(signal: signalID, fileID: fileID, line: line)) }
+        }
         return self
     }
 

@@ -85,6 +85,7 @@ enum RecordDetail {
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
     case owned(Int, owner: Int)
     case called(Int, site: String)
+    case namedAt(Int, site: String)
 }
 
 /// A report turned into what the store keeps, before it is stored: made on
@@ -107,6 +108,7 @@ struct PendingRecord {
         case .signalCreated(let id, let signalKind, let name, let operation, let receiver):
             detail = .signal(id, signalKind, name, operation, receiver: receiver)
         case .signalNamed(let id, let name): detail = .named(id, name)
+        case .signalNamedAt(let id, let fileID, let line): detail = .namedAt(id, site: shortened("\(fileID):\(line)"))
         case .signalDescribed(let id, let description): detail = .described(id, description)
         case .signalOperation(let id, let operation, let receiver): detail = .operation(id, operation, receiver: receiver)
         case .signalIsPlumbing(let id): detail = .plumbing(id)

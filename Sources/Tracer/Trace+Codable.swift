@@ -65,7 +65,7 @@ extension Trace: Codable {
 
 extension TraceSignal: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, kind, capacity, name, description, source, subject, plumbing, operation, receiver
+        case id, kind, capacity, name, description, source, subject, plumbing, operation, receiver, site
     }
 
     /// Encodes the entry with the fields of the trace JSON format.
@@ -83,6 +83,7 @@ extension TraceSignal: Codable {
         if isPlumbing { try container.encode(true, forKey: .plumbing) }
         try container.encodeIfPresent(operation.map(CodableOperation.init), forKey: .operation)
         try container.encodeIfPresent(receiver, forKey: .receiver)
+        try container.encodeIfPresent(site, forKey: .site)
     }
 
     /// Decodes an entry.
@@ -110,6 +111,7 @@ extension TraceSignal: Codable {
         operation = (try? container.decodeIfPresent(String.self, forKey: .operation)) != nil
             ? nil : try container.decodeIfPresent(CodableOperation.self, forKey: .operation)?.operation
         receiver = try container.decodeIfPresent(Int.self, forKey: .receiver)
+        site = try container.decodeIfPresent(String.self, forKey: .site)
     }
 }
 

@@ -186,6 +186,10 @@ extension TraceSignal {
             writer.raw(", \"receiver\": ")
             writer.int(receiver)
         }
+        if let site {
+            writer.raw(", \"site\": ")
+            writer.string(site)
+        }
         writer.byte(UInt8(ascii: "}"))
     }
 }

@@ -51,7 +51,7 @@ public struct TraceSignal: Sendable, Hashable {
     public var id: Int
     /// Its kind.
     public var kind: Kind
-    /// Its name: the one its user gave (with `named(_:)`, or a scenario file's name for it), or,
+    /// Its name: the one its user gave (with `named(_:fileID:line:)`, or a scenario file's name for it), or,
     /// when none was given, what a reader knows of it, made from the runtime's description by
     /// ``readerNames(of:givenNames:)`` from its ``operation``: "publish of source" for the subject of `source.publish()`.
     public var name: String
@@ -74,11 +74,14 @@ public struct TraceSignal: Sendable, Hashable {
     /// The signal ``operation`` was applied to (RAC's receiver: `fetchData` of
     /// `[fetchData] -replayLazily`), when it has one and it was recorded.
     public var receiver: Int?
+    /// Where the code named it, for a signal named from Swift in a recording (`named(_:fileID:line:)`):
+    /// `#fileID` and line, "Module/File.swift:8". `nil` for a scenario file's (its place is the file's line).
+    public var site: String?
 
     public static func == (a: TraceSignal, b: TraceSignal) -> Bool {
         a.id == b.id && a.kind == b.kind && a.name == b.name && a.description == b.description && a.source == b.source
             && a.subject == b.subject && a.isPlumbing == b.isPlumbing && a.operation == b.operation
-            && a.receiver == b.receiver
+            && a.receiver == b.receiver && a.site == b.site
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -91,13 +94,15 @@ public struct TraceSignal: Sendable, Hashable {
         hasher.combine(isPlumbing)
         hasher.combine(operation)
         hasher.combine(receiver)
+        hasher.combine(site)
     }
 
     /// Makes a table entry.
     public init(
         id: Int, kind: Kind, name: String, description: String? = nil, source: Int? = nil, subject: Int? = nil,
-        isPlumbing: Bool = false, operation: SignalOperation? = nil, receiver: Int? = nil
+        isPlumbing: Bool = false, operation: SignalOperation? = nil, receiver: Int? = nil, site: String? = nil
     ) {
+        self.site = site
         self.operation = operation
         self.receiver = receiver
         self.id = id

@@ -157,9 +157,9 @@ struct TraceReader: ~Copyable {
     private mutating func readSignal(_ index: Int) throws(Failure) -> TraceSignal {
         var id: Int?, kind: TraceSignal.Kind?, name: String?, description: String?, capacity: Int?, source: Int?, subject: Int?
         var plumbing = false
-        var operation: SignalOperation?, receiver: Int?
+        var operation: SignalOperation?, receiver: Int?, site: String?
         let what = "signals[\(index)]"
-        let allowed = ["id", "kind", "name", "description", "capacity", "source", "subject", "plumbing", "operation", "receiver"]
+        let allowed = ["id", "kind", "name", "description", "capacity", "source", "subject", "plumbing", "operation", "receiver", "site"]
         let fields = try readFields(of: what, allowed: allowed) {
             reader, key throws(Failure) in
             switch key {
@@ -180,6 +180,7 @@ struct TraceReader: ~Copyable {
                     operation = try reader.readOperation(of: what)
                 }
             case "receiver": receiver = try reader.scanner.int()
+            case "site": site = try reader.scanner.string()
             default:
                 let offset = reader.scanner.offset
                 let text = try reader.scanner.string()
@@ -210,7 +211,8 @@ struct TraceReader: ~Copyable {
         }
         return TraceSignal(
             id: index, kind: signalKind, name: try required(name, "name", of: what, at: start), description: description,
-            source: source, subject: subject, isPlumbing: plumbing, operation: operation, receiver: receiver)
+            source: source, subject: subject, isPlumbing: plumbing, operation: operation, receiver: receiver,
+            site: site)
     }
 
     /// Reads a signal's `operation`: an object with its `name` and its arguments by label.

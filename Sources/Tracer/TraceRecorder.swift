@@ -206,6 +206,9 @@ private struct Assembler {
                         // RAC's name is now the given one, until an operator describes the signal again.
                         if let id = signalIDs[id] { (givenNames[id], signals[id].name) = (name, name) }
                         continue
+                    case .namedAt(let id, let site):
+                        if let id = signalIDs[id] { signals[id].site = site }
+                        continue
                     case .described(let id, let description):
                         if let id = signalIDs[id] { signals[id].name = description }
                         continue

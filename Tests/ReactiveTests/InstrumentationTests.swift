@@ -39,6 +39,7 @@ private enum Report: Equatable, CustomStringConvertible {
     case hopped(Int, String)
     case owned(Int, owner: Int)
     case called(Int, String)
+    case namedAt(Int, String)
 
     init(_ kind: InstrumentationEvent.Kind) {
         switch kind {
@@ -67,6 +68,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .hopped(let subscription, let scheduler): self = .hopped(subscription, scheduler)
         case .owned(let subscription, let owner): self = .owned(subscription, owner: owner)
         case .called(let subscription, let fileID, let line): self = .called(subscription, "\(fileID):\(line)")
+        case .signalNamedAt(let signal, let fileID, let line): self = .namedAt(signal, "\(fileID):\(line)")
         }
     }
 
@@ -95,6 +97,7 @@ private enum Report: Equatable, CustomStringConvertible {
         case .hopped(let s, let name): "hopped(\(s), \(name))"
         case .owned(let s, let owner): "owned(\(s), owner: \(owner))"
         case .called(let s, let site): "called(\(s), \(site))"
+        case .namedAt(let s, let site): "namedAt(\(s), \(site))"
         }
     }
 
@@ -677,6 +680,25 @@ private enum Report: Equatable, CustomStringConvertible {
         #expect(sites.all.filter { $0.hasPrefix("called") } == ["called(0, ReactiveTests/InstrumentationTests.swift:\(line))"])
         #expect(sites.all.firstIndex { $0.hasPrefix("called") } == 2)  // created, subscribed, called
         #expect(!collector.events.contains { if case .called = $0.kind { true } else { false } })
+    }
+
+    @Test("an instrument that asks for call sites gets where each signal was named, right after the name; others get none")
+    func namingSites() {
+        final class Sites: Instrument {
+            private let reports = Mutex<[String]>([])
+            var recordsCallSites: Bool { true }
+            func record(_ event: InstrumentationEvent) { reports.withLock { $0.append("\(Report(event.kind))") } }
+            var all: [String] { reports.withLock { $0 } }
+        }
+        let sites = Sites(), collector = Collector()
+        let line = #line + 3
+        for instrument in [sites, collector] as [any Instrument] {
+            Instrumentation.withInstrument(instrument) {
+                _ = Subject<Int>().named("notes")
+            }
+        }
+        #expect(sites.all == ["created(0, subject, \"\")", "named(0, \"notes\")", "namedAt(0, ReactiveTests/InstrumentationTests.swift:\(line))"])
+        #expect(!collector.events.contains { if case .signalNamedAt = $0.kind { true } else { false } })
     }
 
     @Test("a subscriber with an owner reports it right after its subscription, by the owner's signal id")

@@ -625,7 +625,7 @@ struct FindingKindsTests {
             + "DisposedLate → notes (its owner screen went at 2 s; it ended only at 4 s, and received 1 value after: "
             + "\"late\"), AfterEnd → b (subscribed at 2 s, after b completed at 1 s: a behavior subject does not pass its end "
             + "on to later subscribers) and 1 more. In an app a subscription stays, with what its blocks hold, until something "
-            + "ends it: end it with its owner (`takeUntil screen`).")
+            + "ends it: end it with its owner (`| takeUntil screen`).")
     }
 
     @Test("a subscription without an owner may stay open to the end of the run: a binding lives as long as its screen")
@@ -789,7 +789,7 @@ struct FindingKindsTests {
         let found = try trace(searchOffMain).findings().filter { $0.kind == .offMainDelivery }
         try #require(found.count == 1)
         #expect(found[0].sentence == "Table → tweets received 1 value (\"tweets\") on background, not on main, the first at 2 s: "
-            + "a hop to it (`deliverOn`) delivered it there, and no hop to main came after. deliverOn main as the last "
+            + "a hop to it (`deliverOn`) delivered it there, and no hop to main came after. `| deliverOn main` as the last "
             + "operator brings the values to the main scheduler.")
     }
 
@@ -900,7 +900,7 @@ struct FindingKindsTests {
         try #require(kept.count == 1)
         #expect(kept[0].sentence == "currentUser kept all 3 values it was sent, to replay to later subscribers, and the 1 "
             + "subscriber that came later was replayed only the last value: it holds a history nobody reads, which grows with "
-            + "every value. A replay subject of capacity 1 (`replayLast`, `replay NAME capacity 1`) keeps only the last.")
+            + "every value. A replay subject of capacity 1 (`replayLast`, `replay currentUser capacity 1`) keeps only the last.")
         #expect(kept[0].times == [1, 2, 3])
         // Two values are not a history; a capacity keeps it bounded.
         for text in ["replay u\nsubscribe \"P\" to u\nat 1 send u \"a\"\nat 2 send u \"b\"",

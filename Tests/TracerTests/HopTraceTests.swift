@@ -46,7 +46,7 @@ private final class NameLog: @unchecked Sendable {
             return [subject, hopped] as [Any]
         }
         #expect(schedulers.names == ["background"])
-        #expect(trace.signals == [
+        #expect(trace.signals.withoutSites == [
             TraceSignal(id: 0, kind: .subject, name: "subject"),
             TraceSignal(
                 id: 1, kind: .operator, name: "deliverOn of subject", description: "[subject] -deliverOn: background",

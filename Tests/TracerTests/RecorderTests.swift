@@ -23,7 +23,7 @@ enum Failure: Error, Sendable {
     func publishScenario() {
         let trace = Scenario.publish()
         #expect(trace.title == "publish")
-        #expect(trace.signals == [
+        #expect(trace.signals.withoutSites == [
             TraceSignal(id: 0, kind: .cold, name: "source"),
             // Given no name, the subject is named for a reader, with RAC's description beside.
             TraceSignal(
@@ -72,7 +72,7 @@ enum Failure: Error, Sendable {
     func replayLazilyScenario() {
         let trace = Scenario.replayLazily()
         #expect(trace.title == nil)
-        #expect(trace.signals == [
+        #expect(trace.signals.withoutSites == [
             TraceSignal(id: 0, kind: .cold, name: "source"),
             TraceSignal(
                 id: 1, kind: .replaySubject(capacity: nil), name: "multicast of source", description: "[source] -multicast: ",
@@ -141,7 +141,7 @@ enum Failure: Error, Sendable {
     @Test("a replay subject's late subscriber gets its history marked replayed, and an error is labelled by its description")
     func replaySubjectScenario() {
         let trace = Scenario.replayGroups()
-        #expect(trace.signals == [TraceSignal(id: 0, kind: .replaySubject(capacity: nil), name: "replay")])
+        #expect(trace.signals.withoutSites == [TraceSignal(id: 0, kind: .replaySubject(capacity: nil), name: "replay")])
         #expect(trace.subscriptions.withoutSites == [
             TraceSubscription(id: 0, signal: 0, subscriber: .label("Subscriber 1")),
             TraceSubscription(id: 1, signal: 0, subscriber: .label("Subscriber 2")),
@@ -193,7 +193,7 @@ enum Failure: Error, Sendable {
             }
         }
         withExtendedLifetime((outside, outsideReplay, keep)) {}
-        #expect(trace.signals == [TraceSignal(id: 0, kind: .subject, name: "inside")])
+        #expect(trace.signals.withoutSites == [TraceSignal(id: 0, kind: .subject, name: "inside")])
         #expect(trace.subscriptions.withoutSites == [TraceSubscription(id: 0, signal: 0, subscriber: .label("I"))])
         #expect(trace.events == [
             event(0, .signal(0)),
@@ -219,7 +219,7 @@ enum Failure: Error, Sendable {
             }
             scheduler.stepAll()
         }
-        #expect(trace.signals == [
+        #expect(trace.signals.withoutSites == [
             TraceSignal(id: 0, kind: .subject, name: "renamed later"),
             TraceSignal(id: 1, kind: .subject, name: "second"),
         ])
@@ -427,7 +427,7 @@ enum Failure: Error, Sendable {
 
         let sends = threads * perThread
         #expect(received.load(ordering: .relaxed) == 2 * sends)
-        #expect(trace.signals == [TraceSignal(id: 0, kind: .subject, name: "subject")])
+        #expect(trace.signals.withoutSites == [TraceSignal(id: 0, kind: .subject, name: "subject")])
         #expect(trace.subscriptions.withoutSites == [
             TraceSubscription(id: 0, signal: 0, subscriber: .label("A")),
             TraceSubscription(id: 1, signal: 0, subscriber: .label("B")),
@@ -495,7 +495,7 @@ enum Failure: Error, Sendable {
         let all = lock.withLock { traces }
         for thread in 0..<4 {
             let trace = all[thread]
-            #expect(trace?.signals == [TraceSignal(id: 0, kind: .subject, name: "s\(thread)")])
+            #expect(trace?.signals.withoutSites == [TraceSignal(id: 0, kind: .subject, name: "s\(thread)")])
             #expect(trace?.subscriptions.withoutSites == [TraceSubscription(id: 0, signal: 0, subscriber: .label("L\(thread)"))])
             #expect(trace?.events.count == 2 + 200)
         }
@@ -518,6 +518,21 @@ struct CallSiteTests {
         let json = trace.json()
         #expect(String(decoding: json, as: UTF8.self).contains("\"site\": \"TracerTests/RecorderTests.swift:\(line)\""))
         #expect(try Trace(json: json) == trace)
+    }
+
+    @Test("a signal named from Swift in a recording keeps where it was named; an unnamed one has none")
+    func namedSignals() throws {
+        let scheduler = TestScheduler()
+        let line = #line + 2
+        let trace = Trace.record(title: "sites", clock: scheduler) {
+            let subject = Subject<Int>().named("notes")
+            return (subject, subject.map { $0 + 1 })
+        }
+        #expect(trace.signals.map(\.site) == ["TracerTests/RecorderTests.swift:\(line)", nil])
+        let json = trace.json()
+        #expect(String(decoding: json, as: UTF8.self).contains("\"site\": \"TracerTests/RecorderTests.swift:\(line)\""))
+        #expect(try Trace(json: json) == trace)
+        #expect(try JSONDecoder().decode(Trace.self, from: Data(json)) == trace)
     }
 }
 

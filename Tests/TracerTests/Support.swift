@@ -158,3 +158,14 @@ extension Array where Element == TraceSubscription {
         }
     }
 }
+
+extension Array where Element == TraceSignal {
+    /// The signals without the sites where they were named, as ``Swift/Array/withoutSites`` of subscriptions.
+    var withoutSites: [TraceSignal] {
+        map { signal in
+            var signal = signal
+            signal.site = nil
+            return signal
+        }
+    }
+}

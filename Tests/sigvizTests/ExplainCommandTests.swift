@@ -67,7 +67,7 @@ struct ExplainCommandTests {
         #expect(run.errors.contains("--fail-on: 'slowness' is not a kind of finding; the kinds are terminatedPipeline, repeatedSideEffect, "))
     }
 
-    @Test("a trace recorded from Swift places each finding where its code subscribed")
+    @Test("a trace recorded from Swift places each finding where its code subscribed, and suggests Swift where it named the signal")
     func swiftRecording() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -89,6 +89,9 @@ struct ExplainCommandTests {
         try trace.json().write(to: URL(fileURLWithPath: path))
         let text = try sigviz("explain", path)
         #expect(text.output.hasPrefix("\(path) (sigvizTests/ExplainCommandTests.swift:\(line)): repeated side effect: "), "\(text.output)")
+        // Its suggestion is Swift, placed where the code named the signal to change.
+        #expect(text.output.contains("put `.replayLazily()` after request (sigvizTests/ExplainCommandTests.swift:\(line - 3))"),
+                "\(text.output)")
         let run = try sigviz("explain", path, "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: run.data) as? [String: Any])
         let findings = try #require((object["inputs"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
