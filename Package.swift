@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["Reactive", "Tracer", "Findings"], resources: [.copy("Resources/scenarios")]),
         // Marble tests of one's own signals in Swift Testing: inputs from marbles, assertions with a
         // marble diff and the timeline attached. The toolchain's Testing besides sigviz's modules.
-        .target(name: "SigvizTesting", dependencies: ["Reactive", "Tracer", "Render"]),
+        .target(name: "SigvizTesting", dependencies: ["Reactive", "Tracer", "Findings", "Render"]),
         // The application: what the commands do, apart from reading their arguments. Only the
         // toolchain besides sigviz's own modules; the executable adds swift-argument-parser.
         .target(name: "SigvizApp", dependencies: ["Scenarios", "Tracer", "Findings", "Render"]),
@@ -55,7 +55,7 @@ let package = Package(
             name: "RenderTests", dependencies: ["Render", "Tracer", "Findings", "Scenarios", "Reactive"],
             exclude: ["__Snapshots__", "TruthOracle/Regressions"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenarios", "Tracer", "Findings", "Reactive"]),
-        .testTarget(name: "SigvizTestingTests", dependencies: ["SigvizTesting", "Reactive", "Tracer"]),
+        .testTarget(name: "SigvizTestingTests", dependencies: ["SigvizTesting", "Reactive", "Tracer", "Findings"]),
         .testTarget(name: "sigvizTests", dependencies: ["sigviz", "SigvizApp", "Scenarios", "Tracer", "Findings", "Render", "Reactive"], exclude: ["Malformed"]),
         .executableTarget(name: "subject-vs-replay", dependencies: ["Reactive"], path: "Examples/subject-vs-replay"),
         .executableTarget(name: "cold-signal", dependencies: ["Reactive"], path: "Examples/cold-signal"),

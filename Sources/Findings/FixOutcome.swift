@@ -156,6 +156,20 @@ public struct FixOutcome: Sendable, Hashable {
 }
 
 extension FixOutcome {
+    /// Whether the change is a fix of `finding`, found in `before`: it removes the finding and helps
+    /// the one who lost something. For missed values, the late subscriber (the label that starts the
+    /// late subscription's chain) receives more than before and loses nothing: a value the subject
+    /// now replays that a filter then drops, or a trigger (`takeUntil`'s) that now fires at once,
+    /// removes the finding but is no fix. A proof keeps a suggestion only when it is one.
+    public func isFix(of finding: Finding, in before: Trace) -> Bool {
+        guard removesFinding else { return false }
+        guard finding.kind == .missedValues else { return true }
+        guard let late = finding.subscriptions.first,
+              let label = SubscriptionChain(leadingTo: late, in: before).names.first else { return false }
+        let subscribers = subscribers.filter { $0.label == label && !$0.isUnchanged }
+        return !subscribers.isEmpty && subscribers.allSatisfy(\.onlyGained)
+    }
+
     /// The runs a repeated-side-effect finding counts, before and after. Of runs made per value
     /// (``Trace/repeatedRunsPerValue(plumbing:subscribed:)``), those of each name: each value's
     /// request is a signal of its own. Otherwise those the finding counts (not retry's or repeat's,

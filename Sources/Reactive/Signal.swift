@@ -93,9 +93,34 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     ///
     /// `fileID` and `line`, where the call is, are reported to an instrument that records call
     /// sites (a recording from Swift), so that a finding can say where in the code the signal is.
+    /// In a run installed with a ``NamingRewrite`` for this name and call, it returns the signal
+    /// that rewrite makes in its place.
     @discardableResult
     public func named(_ name: String, fileID: String = #fileID, line: Int = #line) -> Self {
         let name = boundedSignalName(name)
+        // Made only while the installation runs on this thread, so that the signals made in its place are observed too.
+        guard let probe, let rewrites = probe.rewrites, Probe.current === probe,
+              let change = rewrites.change(named: name, fileID: fileID, line: line) else {
+            return give(name: name, fileID: fileID, line: line)
+        }
+        switch change {
+        case .replayLazily:
+            guard let shared = give(name: name, fileID: fileID, line: line).replayLazily() as? Self else { return self }
+            rewrites.noteMade()
+            return shared
+        case .replaySubject(let capacity):
+            // Only a plain subject becomes a replay subject; the one the code made is left unnamed and unused.
+            guard type(of: self) == Subject<Value>.self,
+                  let replacement = ReplaySubject<Value>(capacity: capacity ?? ReplaySubject<Value>.unlimitedCapacity) as? Self
+            else { return give(name: name, fileID: fileID, line: line) }
+            rewrites.noteMade()
+            return replacement.give(name: name, fileID: fileID, line: line)
+        }
+    }
+
+    /// Sets ``name`` (already bounded) and reports it, with where the code named the signal to an
+    /// instrument that records call sites.
+    private func give(name: String, fileID: String, line: Int) -> Self {
         nameStorage.withLock { $0 = name }
         if let probe {
             probe.record(.signalNamed(signal: signalID, name: name))

@@ -6,22 +6,17 @@ import Tracer
 /// again, so a suggestion says it is not proven. (A scenario's are proven: ``explained(_:limits:)``,
 /// ``RunLimits/checkAndExplain(_:named:input:)``.)
 package func unprovenExplanations(of trace: Trace) -> [Explanation] {
-    trace.findings().map { finding in
+    // A recording of Swift code can be proven where its code runs: the testing kit runs it again.
+    let unproven = trace.codeSpelling == .swift
+        ? "a trace file has nothing to run again; MarbleTest.explain (SigvizTesting) runs the code again with the change"
+        : "a trace file has nothing to run again"
+    return trace.findings().map { finding in
         var explanation = Explanation(finding: finding)
-        if finding.suggestion != nil { explanation.unproven = "a trace file has nothing to run again" }
+        if finding.suggestion != nil { explanation.unproven = unproven }
         // A recording from Swift knows where its labelled subscriptions were made.
-        explanation.site = finding.subscriptions.lazy.compactMap { subscription in
-            trace.subscriptions.indices.contains(subscription) ? trace.subscriptions[trace.topmostSubscription(of: subscription)].site : nil
-        }.first
+        explanation.site = trace.site(of: finding)
         return explanation
     }
-}
-
-/// Where a finding is, after its input's name: ":LINE:COLUMN" in a scenario file, " (Module/File.swift:12)"
-/// where a recording from Swift subscribed, or nothing.
-package func place(of explanation: Explanation) -> String {
-    if let line = explanation.line { return ":\(line):\(explanation.column ?? 1)" }
-    return explanation.site.map { " (\(visiblyEscaped($0)))" } ?? ""
 }
 
 /// The trace of `input` (a built-in scenario's name, a scenario file or a trace file) and its

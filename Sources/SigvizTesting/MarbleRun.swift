@@ -67,8 +67,8 @@ public struct MarbleRun: Sendable {
         return (message, TimelineRenderer().render(trace, expectations: [expectation]))
     }
 
-    /// Expects the subscriptions to the input named `name` (``MarbleTest/cold(_:values:named:)``,
-    /// ``MarbleTest/hot(_:values:named:)``), in the order they were made, to be `expected`: `^` in the
+    /// Expects the subscriptions to the input named `name` (``MarbleTest/cold(_:values:named:fileID:line:)``,
+    /// ``MarbleTest/hot(_:values:named:fileID:line:)``), in the order they were made, to be `expected`: `^` in the
     /// frame each subscribed and `!` in the frame it was disposed, as RxJS's `expectSubscriptions`
     /// reads them (`"^--!"`, `"--^-!"`; a subscription never disposed has no `!`). A mismatch is
     /// an issue listing both.

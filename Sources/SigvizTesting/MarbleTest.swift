@@ -48,9 +48,13 @@ public struct MarbleTest: Sendable {
     /// later. `#` sends a ``MarbleInputError``. Each subscription is a run of its `didSubscribe`, as a
     /// request's would be.
     /// - Throws: ``MarbleSyntaxError`` for a marble that does not parse (or has `^` or `!`).
-    /// - Parameter name: Its name in the trace, what ``MarbleRun/expectSubscriptions(to:toBe:sourceLocation:)`` finds it by.
+    /// - Parameters:
+    ///   - name: Its name in the trace, what ``MarbleRun/expectSubscriptions(to:toBe:sourceLocation:)`` finds it by.
+    ///   - fileID: The file of the call: with `line`, the input's place in a recording, where a
+    ///     finding's suggestion names it and ``explain(title:frame:maximumFrames:_:)`` makes its change.
+    ///   - line: The line of the call.
     public func cold(
-        _ marble: String, values: [Character: String] = [:], named name: String = "cold"
+        _ marble: String, values: [Character: String] = [:], named name: String = "cold", fileID: String = #fileID, line: Int = #line
     ) throws(MarbleSyntaxError) -> Signal<String> {
         let timeline = try Marble(parsing: marble, values: values).timeline(frame: frame)
         let scheduler = scheduler
@@ -64,7 +68,7 @@ public struct MarbleTest: Sendable {
             // is released, and its subscription disposed, as RAC's RACSubscriber does in -dealloc.)
             scheduled.add(BlockDisposable { withExtendedLifetime(subscriber) {} })
             return scheduled
-        }.named(name)
+        }.named(name, fileID: fileID, line: line)
     }
 
     /// A hot signal, a subject, that sends `marble`'s events at their times from the start of the
@@ -72,9 +76,12 @@ public struct MarbleTest: Sendable {
     /// `^` marks frame 0, where the run starts; what comes before it happened before the run, and
     /// is not sent. Without `^`, the marble's first character is frame 0.
     /// - Throws: ``MarbleSyntaxError`` for a marble that does not parse, or a `^` written twice.
-    /// - Parameter name: Its name in the trace, what ``MarbleRun/expectSubscriptions(to:toBe:sourceLocation:)`` finds it by.
+    /// - Parameters:
+    ///   - name: Its name in the trace, what ``MarbleRun/expectSubscriptions(to:toBe:sourceLocation:)`` finds it by.
+    ///   - fileID: The file of the call, as for ``cold(_:values:named:fileID:line:)``.
+    ///   - line: The line of the call.
     public func hot(
-        _ marble: String, values: [Character: String] = [:], named name: String = "hot"
+        _ marble: String, values: [Character: String] = [:], named name: String = "hot", fileID: String = #fileID, line: Int = #line
     ) throws(MarbleSyntaxError) -> Subject<String> {
         var text = Substring(marble), start = 0.0
         if let caret = marble.firstIndex(of: "^") {
@@ -91,7 +98,7 @@ public struct MarbleTest: Sendable {
             // At its place in the marble as written, `^` and what comes before it included.
             throw MarbleSyntaxError(offset: error.offset + marble.distance(from: marble.startIndex, to: text.startIndex), message: error.message)
         }
-        let subject = Subject<String>().named(name)
+        let subject = Subject<String>().named(name, fileID: fileID, line: line)
         for timed in timeline {
             scheduler.schedule(after: start + timed.time) { subject.send(Self.event(timed.event)) }
         }
@@ -103,9 +110,14 @@ public struct MarbleTest: Sendable {
     /// run per test: a second would start where the first one's clock stopped.
     /// - Throws: What `body` throws.
     public func run<Kept>(title: String = "marble test", _ body: () throws -> Kept) rethrows -> MarbleRun {
+        try run(title: title, rewriting: nil, body)
+    }
+
+    /// ``run(title:_:)``, with `rewrites` made where `body` names a signal.
+    func run<Kept>(title: String, rewriting rewrites: NamingRewrites?, _ body: () throws -> Kept) rethrows -> MarbleRun {
         let scheduler = scheduler
         let end = Double(maximumFrames) * frame
-        let trace = try Trace.record(title: title, clock: scheduler) {
+        let trace = try Trace.record(title: title, clock: scheduler, rewriting: rewrites) {
             let kept = try body()
             while let due = scheduler.nextDueTime, due <= end { scheduler.step() }
             return kept

@@ -92,6 +92,7 @@ struct ExplainCommandTests {
         // Its suggestion is Swift, placed where the code named the signal to change.
         #expect(text.output.contains("put `.replayLazily()` after request (sigvizTests/ExplainCommandTests.swift:\(line - 3))"),
                 "\(text.output)")
+        #expect(text.output.contains("  not proven: a trace file has nothing to run again; MarbleTest.explain (SigvizTesting) runs the code again with the change\n"))
         let run = try sigviz("explain", path, "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: run.data) as? [String: Any])
         let findings = try #require((object["inputs"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])

@@ -6,6 +6,8 @@ final class Probe: Sendable {
     /// Whether the instrument wants labelled subscriptions' call sites, asked once.
     let recordsCallSites: Bool
     let clock: Scheduler?
+    /// The changes to make where code names a signal, if any (a run that proves a fix).
+    let rewrites: NamingRewrites?
     private let budget: ReportBudget?
     /// The budget's ``ReportBudget/maximumReports``, or `Int.max`: one comparison per report.
     private let maximumReports: Int
@@ -14,8 +16,9 @@ final class Probe: Sendable {
     private let subscriptions = Atomic(0)
     private let connections = Atomic(0)
 
-    init(instrument: any Instrument, clock: Scheduler?, budget: ReportBudget? = nil) {
+    init(instrument: any Instrument, clock: Scheduler?, budget: ReportBudget? = nil, rewrites: NamingRewrites? = nil) {
         self.instrument = instrument
+        self.rewrites = rewrites
         recordsCallSites = instrument.recordsCallSites
         self.clock = clock
         self.budget = budget

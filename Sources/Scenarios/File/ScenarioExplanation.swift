@@ -104,7 +104,7 @@ extension ScenarioFile {
                         let after = try changed.scenario(named: name).trace(maximumEvents: remaining)
                         remaining -= after.events.count
                         let outcome = FixOutcome(finding: finding, before: trace, after: after)
-                        if outcome.removesFinding, Self.helps(finding, outcome, in: trace) {
+                        if outcome.isFix(of: finding, in: trace) {
                             explanation.fix = ProvenFix(edit: edit.description, source: edit.text, after: after, outcome: outcome)
                         } else {
                             explanation.finding.suggestion = nil
@@ -128,17 +128,5 @@ extension ScenarioFile {
             explanations.append(explanation)
         }
         return explanations
-    }
-
-    /// Whether the change helped the one who lost something: for missed values, the late
-    /// subscriber (the label that starts the late subscription's chain) receives more than before
-    /// and loses nothing. A value the subject now replays that a filter then drops, or a trigger
-    /// (`takeUntil`'s) that now fires at once, removes the finding but is no fix. Other kinds: yes.
-    static func helps(_ finding: Finding, _ outcome: FixOutcome, in trace: Trace) -> Bool {
-        guard finding.kind == .missedValues else { return true }
-        guard let late = finding.subscriptions.first,
-              let label = SubscriptionChain(leadingTo: late, in: trace).names.first else { return false }
-        let subscribers = outcome.subscribers.filter { $0.label == label && !$0.isUnchanged }
-        return !subscribers.isEmpty && subscribers.allSatisfy(\.onlyGained)
     }
 }

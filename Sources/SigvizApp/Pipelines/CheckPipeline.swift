@@ -75,7 +75,7 @@ package struct CheckPipeline: Sendable {
     package static func warnings(_ explanations: [Explanation], in path: String) -> String {
         explanations.map { explanation in
             let finding = explanation.finding
-            return "\(visiblyEscaped(path))\(place(of: explanation)): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
+            return "\(visiblyEscaped(path))\(explanation.place): warning: \(finding.kind.words): \(visiblyEscaped(finding.sentence))\n"
                 + (finding.suggestion.map {
                     "    suggestion\(explanation.unproven == nil ? "" : " (not proven)"): \(visiblyEscaped($0.sentence))\n"
                 } ?? "")

@@ -39,47 +39,11 @@ package struct ExplainPipeline: Sendable {
         let data: Data
         switch format {
         case .json: data = Explanation.json(results)
-        case .text: data = Data(results.map { Self.text(input: $0.input, trace: $0.trace, $0.explanations) }.joined(separator: "\n").utf8)
+        case .text: data = Data(results.map { Explanation.text($0.explanations, input: $0.input) }.joined(separator: "\n").utf8)
         }
         try write(data, to: output, inputs: inputs, console: console)
         if results.contains(where: { $0.explanations.contains { failOn.contains($0.finding.kind) } }) {
             throw CommandFailure.reported()
         }
-    }
-
-    /// The explanations of one input for a terminal: each finding as `INPUT:LINE:COLUMN: kind: sentence`,
-    /// its suggestion and its proof indented under it; "INPUT: no findings" when there are none. The
-    /// file's labels, names and values are shown with control and bidi characters escaped.
-    package static func text(input: String, trace: Trace, _ explanations: [Explanation]) -> String {
-        let input = visiblyEscaped(input)
-        guard !explanations.isEmpty else { return "\(input): no findings\n" }
-        var text = ""
-        for explanation in explanations {
-            text += "\(input)\(place(of: explanation)): \(explanation.finding.kind.words): \(visiblyEscaped(explanation.finding.sentence))\n"
-            if let suggestion = explanation.finding.suggestion {
-                text += "  suggestion: \(visiblyEscaped(suggestion.sentence))\n"
-            }
-            guard let fix = explanation.fix else {
-                if let unproven = explanation.unproven { text += "  not proven: \(unproven)\n" }
-                continue
-            }
-            text += "  proven: the change, run again on the same virtual times:\n"
-            text += fix.edit.split(separator: "\n").map { "    \(visiblyEscaped(String($0)))\n" }.joined()
-            for runs in fix.outcome.runs {
-                text += "  \(visiblyEscaped(runs.name))'s didSubscribe: \(runs.before) run\(runs.before == 1 ? "" : "s") before, \(runs.after) after\n"
-            }
-            let changed = fix.outcome.changed
-            let unchanged = fix.outcome.unchangedLabels.map(visiblyEscaped).joined(separator: ", ")
-            if changed.isEmpty {
-                text += unchanged.isEmpty
-                    ? "  no labelled subscriber receives anything different\n"
-                    : "  every subscriber receives the same events at the same times (\(unchanged))\n"
-            } else {
-                text += "  this changes what \(changed.count == 1 ? "a subscriber receives" : "\(changed.count) subscribers receive"):\n"
-                for subscriber in changed { text += "    \(visiblyEscaped(subscriber.label)): \(visiblyEscaped(subscriber.summary))\n" }
-                if !unchanged.isEmpty { text += "  unchanged: \(unchanged)\n" }
-            }
-        }
-        return text
     }
 }
