@@ -196,8 +196,9 @@ extension Trace {
         return "\(name(of: signal)) (\(site))"
     }
 
-    /// A change written as code in `spelling` (``Suggestion/Change/code(in:naming:)``).
-    func code(of change: Suggestion.Change, in spelling: CodeSpelling) -> (written: String, replacing: String?) {
+    /// A change to this trace's signals written as code in `spelling`, naming them by their names
+    /// (``Suggestion/Change/code(in:naming:)``).
+    public func code(of change: Suggestion.Change, in spelling: CodeSpelling) -> (written: String, replacing: String?) {
         change.code(in: spelling, naming: name(of:))
     }
 

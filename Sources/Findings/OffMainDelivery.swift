@@ -8,7 +8,7 @@ extension Trace {
     /// `subscribeOn` moves the subscription (and a cold signal's work), not its deliveries, which the
     /// sentence says when a `subscribeOn` made the hop (else, that a `deliverOn` did). A
     /// delivery with no hop on its way (the run's own scheduler) is not said to be off main. Its
-    /// events are those deliveries. It has no suggested change; the sentence names `deliverOn main`.
+    /// events are those deliveries. Its suggestion delivers on main where the subscriber subscribes (``Suggestion/Change/deliverOnMain(signal:)``).
     func offMainDeliveries(spelling: CodeSpelling) -> [Finding] {
         var found: [Int: [(event: Int, scheduler: String, bySubscribeOn: Bool)]] = [:]  // labelled subscription -> deliveries
         var order: [Int] = []

@@ -35,11 +35,11 @@ public enum Instrumentation {
     ///   - budget: How many reports the observed signals may make; with `nil`, no limit.
     ///     See ``ReportBudget``.
     ///   - rewrites: Changes to make where the observed code names a signal, to run it as if
-    ///     written with them (a run that proves a suggested fix); with `nil`, none. See ``NamingRewrite``.
+    ///     written with them (a run that proves a suggested fix); with `nil`, none. See ``CodeRewrite``.
     ///   - body: The code to observe.
     public static func withInstrument<R>(
         _ instrument: some Instrument, clock: Scheduler? = nil, budget: ReportBudget? = nil,
-        rewriting rewrites: NamingRewrites? = nil, _ body: () throws -> R
+        rewriting rewrites: CodeRewrites? = nil, _ body: () throws -> R
     ) rethrows -> R {
         let probe = Probe(instrument: instrument, clock: clock, budget: budget, rewrites: rewrites)
         return try probe.within(subscription: nil, cause: nil, body)

@@ -93,17 +93,19 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     ///
     /// `fileID` and `line`, where the call is, are reported to an instrument that records call
     /// sites (a recording from Swift), so that a finding can say where in the code the signal is.
-    /// In a run installed with a ``NamingRewrite`` for this name and call, it returns the signal
-    /// that rewrite makes in its place.
+    /// In a run installed with a ``CodeRewrite`` of this call, it returns the signal that rewrite
+    /// makes in its place.
     @discardableResult
     public func named(_ name: String, fileID: String = #fileID, line: Int = #line) -> Self {
         let name = boundedSignalName(name)
         // Made only while the installation runs on this thread, so that the signals made in its place are observed too.
         guard let probe, let rewrites = probe.rewrites, Probe.current === probe,
-              let change = rewrites.change(named: name, fileID: fileID, line: line) else {
+              let change = rewrites.change(at: .naming(name), fileID: fileID, line: line) else {
             return give(name: name, fileID: fileID, line: line)
         }
         switch change {
+        case .deliverOnMain, .takeUntilOwner:
+            return give(name: name, fileID: fileID, line: line)  // changes of a subscription, not of a naming
         case .replayLazily:
             guard let shared = give(name: name, fileID: fileID, line: line).replayLazily() as? Self else { return self }
             rewrites.noteMade()
@@ -207,7 +209,9 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> any Disposable {
-        subscribe(label: label, site: label == nil ? nil : (fileID, line), nextHandler: next, errorHandler: error, completedHandler: completed)
+        guard let label else { return subscribe(label: nil, site: nil, nextHandler: next, errorHandler: error, completedHandler: completed) }
+        let signal = rewritten(subscribing: label, fileID: fileID, line: line, untilOwner: nil) ?? self
+        return signal.subscribe(label: label, site: (fileID, line), nextHandler: next, errorHandler: error, completedHandler: completed)
     }
 
     /// Subscribes with closures, as ``subscribe(label:next:error:completed:fileID:line:)`` does, for a
@@ -232,9 +236,28 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> any Disposable {
-        subscribe(ClosureSubscriber(
+        let signal = rewritten(subscribing: label, fileID: fileID, line: line) { self.take(until: owner) } ?? self
+        return signal.subscribe(ClosureSubscriber(
             label: label, owner: owner.probe == nil ? nil : owner.signalID, site: (fileID, line), next: next, error: error,
             completed: completed))
+    }
+
+    /// The signal a ``CodeRewrite`` of the subscription labelled `label` at `fileID`, `line` has it
+    /// subscribe to in place of this one, if there is one and it fits: `untilOwner` makes the signal
+    /// taken until the subscriber's owner ends, when it has one. Only while the installation runs on
+    /// this thread, so that the signal made is observed too.
+    private func rewritten(
+        subscribing label: String, fileID: String, line: Int, untilOwner: (() -> Signal<Value>)?
+    ) -> Signal<Value>? {
+        guard let probe, let rewrites = probe.rewrites, Probe.current === probe,
+              let change = rewrites.change(at: .subscribing(label: label), fileID: fileID, line: line) else { return nil }
+        let changed: Signal<Value>? = switch change {
+        case .deliverOnMain: rewrites.main.map { deliver(on: $0) }
+        case .takeUntilOwner: untilOwner?()
+        case .replayLazily, .replaySubject: nil  // changes of a naming, not of a subscription
+        }
+        if changed != nil { rewrites.noteMade() }
+        return changed
     }
 
     /// What ``subscribe(label:next:error:completed:fileID:line:)`` does: subscribes a closure subscriber. A

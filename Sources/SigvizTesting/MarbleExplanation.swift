@@ -27,16 +27,22 @@ public struct MarbleExplanation: Sendable {
 extension MarbleTest {
     /// Runs `body` on a new test, at `frame` seconds per frame for at most `maximumFrames` frames,
     /// reads what went wrong in its recording (``Tracer/Trace/findings()``), and proves each finding's
-    /// suggested change by running `body` again, on another new test, with the change made where the
-    /// code named the signal to change (``Reactive/NamingRewrite``).
+    /// suggested change by running `body` again, on another new test, with the change made at the
+    /// call in the code where it goes (``Reactive/CodeRewrite``).
     ///
     /// `body` makes its inputs from the test it is given, names the signals it makes with
     /// ``Reactive/Signal/named(_:fileID:line:)`` and subscribes with labels, as in ``run(title:_:)``.
-    /// A change is made where `named` was called: sharing (`.replayLazily()` after the named signal)
-    /// and a plain subject made a `ReplaySubject` are; other changes, and a change at a signal the
-    /// code did not name, are left unproven, with why. A change that does not remove the finding,
-    /// or takes from the subscriber it was to help, is no fix: its suggestion is dropped, as
-    /// `sigviz explain` drops it.
+    /// Four changes are made:
+    /// - where the code named the signal: sharing it (`.replayLazily()` after it), and a plain
+    ///   subject made a `ReplaySubject`;
+    /// - where a labelled subscriber of the finding subscribes: delivering on main
+    ///   (`.deliver(on: .main)`, on a scheduler of the test's clock named "main"), and ending with
+    ///   the subscriber's owner (`.take(until: owner)`).
+    ///
+    /// Other changes (catching inside a `flattenMap`, `switchToLatest`, connecting on demand), and
+    /// a change where the code named nothing or subscribed with no label, are left unproven, with
+    /// why. A change that does not remove the finding, or takes from the subscriber it was to help,
+    /// is no fix: its suggestion is dropped, as `sigviz explain` drops it.
     ///
     /// ```swift
     /// @Test func theProfileFetchesOnce() throws {
@@ -61,23 +67,20 @@ extension MarbleTest {
             var explanation = Explanation(finding: finding)
             explanation.site = trace.site(of: finding)
             if let suggestion = finding.suggestion {
-                switch rewrite(making: suggestion, in: trace) {
+                switch rewrites(making: suggestion, of: finding, in: trace) {
                 case .failure(let why):
                     explanation.unproven = why.reason
-                case .success(let rewrite):
-                    let rewrites = NamingRewrites([rewrite])
+                case .success(let made):
                     let again = MarbleTest(frame: frame, maximumFrames: maximumFrames)
+                    let rewrites = CodeRewrites(made.rewrites, main: again.scheduler.named("main"))
                     let after = try again.run(title: title, rewriting: rewrites) { try body(again) }.trace
                     if rewrites.madeCount == 0 {
-                        explanation.unproven = "the run again did not make the change: the code did not name \(rewrite.name) "
-                            + "at \(rewrite.fileID):\(rewrite.line), or named something other than a plain subject there"
+                        explanation.unproven = "the run again did not make the change: the code did not reach \(made.edit), "
+                            + "or what it made there does not take the change"
                     } else {
                         let outcome = FixOutcome(finding: finding, before: trace, after: after)
                         if outcome.isFix(of: finding, in: trace) {
-                            let code = suggestion.change.code(in: .swift) { trace.signals.indices.contains($0) ? trace.signals[$0].name : "signal \($0)" }
-                            let edit = "where \(rewrite.fileID):\(rewrite.line) names \(rewrite.name): " + code.written
-                                + (code.replacing.map { " in place of \($0)" } ?? " after it")
-                            explanation.fix = ProvenFix(edit: edit, source: "", after: after, outcome: outcome)
+                            explanation.fix = ProvenFix(edit: made.edit, source: "", after: after, outcome: outcome)
                         } else {
                             explanation.finding.suggestion = nil
                         }
@@ -89,22 +92,56 @@ extension MarbleTest {
         return MarbleExplanation(run: run, explanations: explanations)
     }
 
-    /// The rewrite that makes `suggestion` where the code named its signal, or why there is none.
-    private static func rewrite(making suggestion: Suggestion, in trace: Trace) -> Result<NamingRewrite, Unproven> {
-        let change: NamingRewrite.Change
+    /// The rewrites that make `suggestion`, of `finding`, at the calls in the code where it goes, and
+    /// the edit in words ("where AppTests/ProfileTests.swift:8 names fetchUser: `.replayLazily()` after
+    /// it"); or why there are none. A change to a signal is made where the code named it; a change to
+    /// subscriptions (delivering on main, ending with the owner), at each labelled subscription of the
+    /// finding.
+    private static func rewrites(
+        making suggestion: Suggestion, of finding: Finding, in trace: Trace
+    ) -> Result<(rewrites: [CodeRewrite], edit: String), Unproven> {
+        let code = trace.code(of: suggestion.change, in: .swift)
         switch suggestion.change {
-        case .share(_, through: .replayLazily): change = .replayLazily
-        case .replaySubject(_, let capacity): change = .replaySubject(capacity: capacity)
+        case .share(_, through: .replayLazily), .replaySubject:
+            guard trace.signals.indices.contains(suggestion.signal) else { return .failure(Unproven("its signal is not in the trace")) }
+            let signal = trace.signals[suggestion.signal]
+            guard let (fileID, line) = signal.site.flatMap(place(of:)) else {
+                return .failure(Unproven("\(signal.name) was not named in the code (named(_:)), so the change has no place to be made"))
+            }
+            let change: CodeRewrite.Change = if case .replaySubject(_, let capacity) = suggestion.change {
+                .replaySubject(capacity: capacity)
+            } else {
+                .replayLazily
+            }
+            return .success(([CodeRewrite(.naming(signal.name), fileID: fileID, line: line, change: change)],
+                             "where \(fileID):\(line) names \(signal.name): \(code.written)" + (code.replacing.map { " in place of \($0)" } ?? " after it")))
+        case .deliverOnMain, .endWithOwner:
+            let change: CodeRewrite.Change = if case .deliverOnMain = suggestion.change { .deliverOnMain } else { .takeUntilOwner }
+            var rewrites: [CodeRewrite] = [], places: [String] = []
+            for id in finding.subscriptions where trace.subscriptions.indices.contains(id) {
+                let subscription = trace.subscriptions[id]
+                guard let label = subscription.label, let (fileID, line) = subscription.site.flatMap(place(of:)) else { continue }
+                let rewrite = CodeRewrite(.subscribing(label: label), fileID: fileID, line: line, change: change)
+                if !rewrites.contains(rewrite) {
+                    rewrites.append(rewrite)
+                    places.append("\(fileID):\(line)")
+                }
+            }
+            guard !rewrites.isEmpty else {
+                return .failure(Unproven("its subscriptions were not made with a label in the code (subscribe(label:)), so the change has no place to be made"))
+            }
+            return .success((rewrites, "where \(places.joined(separator: ", ")) subscribe\(places.count == 1 ? "s" : ""): "
+                + "\(code.written) after what \(places.count == 1 ? "it subscribes" : "they subscribe") to"))
         default:
-            return .failure(Unproven("a run of Swift code proves a change where a signal is named (sharing it, making a "
-                + "subject a replay subject); this one is made elsewhere in the code"))
+            return .failure(Unproven("a run of Swift code proves a change where a signal is named or a labelled subscriber "
+                + "subscribes (sharing, a replay subject, delivering on main, ending with the owner); this one is made elsewhere in the code"))
         }
-        guard trace.signals.indices.contains(suggestion.signal) else { return .failure(Unproven("its signal is not in the trace")) }
-        let signal = trace.signals[suggestion.signal]
-        guard let site = signal.site, let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]) else {
-            return .failure(Unproven("\(signal.name) was not named in the code (named(_:)), so the change has no place to be made"))
-        }
-        return .success(NamingRewrite(name: signal.name, fileID: String(site[..<colon]), line: line, change: change))
+    }
+
+    /// The file and line of a call site, "Module/File.swift:12".
+    private static func place(of site: String) -> (fileID: String, line: Int)? {
+        guard let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]) else { return nil }
+        return (String(site[..<colon]), line)
     }
 
     /// Why a suggestion is not proven, for people.

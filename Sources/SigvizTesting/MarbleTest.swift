@@ -114,7 +114,7 @@ public struct MarbleTest: Sendable {
     }
 
     /// ``run(title:_:)``, with `rewrites` made where `body` names a signal.
-    func run<Kept>(title: String, rewriting rewrites: NamingRewrites?, _ body: () throws -> Kept) rethrows -> MarbleRun {
+    func run<Kept>(title: String, rewriting rewrites: CodeRewrites?, _ body: () throws -> Kept) rethrows -> MarbleRun {
         let scheduler = scheduler
         let end = Double(maximumFrames) * frame
         let trace = try Trace.record(title: title, clock: scheduler, rewriting: rewrites) {

@@ -131,10 +131,10 @@ extension Trace {
     ///   - title: The trace's ``title``.
     ///   - clock: The scheduler whose time stamps the events, current while `body` runs.
     ///   - rewrites: Changes to make where `body` names a signal, to record it as if written with
-    ///     them (a run that proves a suggested fix); with `nil`, none. See ``Reactive/NamingRewrite``.
+    ///     them (a run that proves a suggested fix); with `nil`, none. See ``Reactive/CodeRewrite``.
     ///   - body: Creates, subscribes and runs the signals to record.
     public static func record<Kept>(
-        title: String? = nil, clock: Scheduler, rewriting rewrites: NamingRewrites? = nil, _ body: () throws -> Kept
+        title: String? = nil, clock: Scheduler, rewriting rewrites: CodeRewrites? = nil, _ body: () throws -> Kept
     ) rethrows -> Trace {
         let recorder = TraceRecorder(origin: 0)
         let kept = try Instrumentation.withInstrument(recorder, clock: clock, rewriting: rewrites) { try clock.perform(body) }

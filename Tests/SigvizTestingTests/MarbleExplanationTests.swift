@@ -45,6 +45,42 @@ struct MarbleExplanationTests {
         #expect(fix.outcome.changed.first?.after?.map(\.description) == ["\"swift\" at 2 s, replayed"])
     }
 
+    @Test("a subscriber updated off main: deliver on main where it subscribes, proven by the values arriving on main")
+    func deliverOnMainIsProven() throws {
+        let subscribed = #line + 7
+        let explained = MarbleTest.explain { test in
+            let background = test.scheduler.named("background")
+            let tweets = Signal<String>.create { subscriber in
+                subscriber.sendNext("tweets")
+                return nil
+            }.named("tweets").subscribe(on: background)
+            tweets.subscribe(label: "Table")
+            return tweets
+        }
+        let explanation = try #require(explained.explanations.first { $0.finding.kind == .offMainDelivery })
+        #expect(explanation.finding.suggestion?.sentence.hasPrefix("Deliver on main: put `.deliver(on: .main)` after ") == true)
+        let fix = try #require(explanation.fix, "\(explanation.unproven ?? "no reason")")
+        #expect(fix.edit == "where SigvizTestingTests/MarbleExplanationTests.swift:\(subscribed) subscribes: `.deliver(on: .main)` after what it subscribes to")
+        #expect(!fix.after.findings().contains { $0.kind == .offMainDelivery })
+    }
+
+    @Test("a subscription that outlived its owner: take it until the owner ends where it subscribes, proven by the value it no longer gets")
+    func endWithOwnerIsProven() throws {
+        let explained = try MarbleTest.explain { test in
+            let notes = try test.hot("^-a--b", named: "notes")
+            let screenGone = ReplaySubject<Void>().named("screenGone")
+            test.scheduler.schedule(after: 3) { screenGone.sendCompleted() }
+            notes.subscribe(label: "Screen", owner: screenGone)
+            return (notes, screenGone)
+        }
+        let explanation = try #require(explained.explanations.first { $0.finding.kind == .neverEnded })
+        #expect(explanation.finding.suggestion?.sentence.hasPrefix("End it with its owner: put `.take(until: screenGone)` after notes") == true,
+                "\(explanation.finding.suggestion?.sentence ?? "none")")
+        let fix = try #require(explanation.fix, "\(explanation.unproven ?? "no reason")")
+        #expect(fix.outcome.changed.map(\.label) == ["Screen"])
+        #expect(fix.outcome.changed.first?.after?.map(\.description) == ["\"a\" at 2 s", "completed at 3 s"])
+    }
+
     @Test("a change at a signal the code did not name is left unproven, saying so")
     func unnamedSignalIsUnproven() throws {
         let explained = try MarbleTest.explain { test in

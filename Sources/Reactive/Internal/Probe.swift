@@ -7,7 +7,7 @@ final class Probe: Sendable {
     let recordsCallSites: Bool
     let clock: Scheduler?
     /// The changes to make where code names a signal, if any (a run that proves a fix).
-    let rewrites: NamingRewrites?
+    let rewrites: CodeRewrites?
     private let budget: ReportBudget?
     /// The budget's ``ReportBudget/maximumReports``, or `Int.max`: one comparison per report.
     private let maximumReports: Int
@@ -16,7 +16,7 @@ final class Probe: Sendable {
     private let subscriptions = Atomic(0)
     private let connections = Atomic(0)
 
-    init(instrument: any Instrument, clock: Scheduler?, budget: ReportBudget? = nil, rewrites: NamingRewrites? = nil) {
+    init(instrument: any Instrument, clock: Scheduler?, budget: ReportBudget? = nil, rewrites: CodeRewrites? = nil) {
         self.instrument = instrument
         self.rewrites = rewrites
         recordsCallSites = instrument.recordsCallSites
