@@ -660,15 +660,17 @@ private enum Report: Equatable, CustomStringConvertible {
         ])
     }
 
+    /// An instrument that asks for call sites and keeps every report, as a ``Report``.
+    private final class CallSites: Instrument {
+        private let reports = Mutex<[String]>([])
+        var recordsCallSites: Bool { true }
+        func record(_ event: InstrumentationEvent) { reports.withLock { $0.append("\(Report(event.kind))") } }
+        var all: [String] { reports.withLock { $0 } }
+    }
+
     @Test("an instrument that asks for call sites gets each labelled subscription's, right after it; others get none")
     func callSites() {
-        final class Sites: Instrument {
-            private let reports = Mutex<[String]>([])
-            var recordsCallSites: Bool { true }
-            func record(_ event: InstrumentationEvent) { reports.withLock { $0.append("\(Report(event.kind))") } }
-            var all: [String] { reports.withLock { $0 } }
-        }
-        let sites = Sites(), collector = Collector()
+        let sites = CallSites(), collector = Collector()
         let line = #line + 4
         for instrument in [sites, collector] as [any Instrument] {
             Instrumentation.withInstrument(instrument) {
@@ -684,13 +686,7 @@ private enum Report: Equatable, CustomStringConvertible {
 
     @Test("an instrument that asks for call sites gets where each signal was named, right after the name; others get none")
     func namingSites() {
-        final class Sites: Instrument {
-            private let reports = Mutex<[String]>([])
-            var recordsCallSites: Bool { true }
-            func record(_ event: InstrumentationEvent) { reports.withLock { $0.append("\(Report(event.kind))") } }
-            var all: [String] { reports.withLock { $0 } }
-        }
-        let sites = Sites(), collector = Collector()
+        let sites = CallSites(), collector = Collector()
         let line = #line + 3
         for instrument in [sites, collector] as [any Instrument] {
             Instrumentation.withInstrument(instrument) {

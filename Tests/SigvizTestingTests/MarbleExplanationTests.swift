@@ -10,8 +10,8 @@ import Tracer
 
 @Suite("Explaining a marble test: findings in Swift, proven by running the code again")
 struct MarbleExplanationTests {
-    @Test("a cold input subscribed twice: share it with .replayLazily() where it is made, proven by one run instead of two")
-    func sharedRequestIsProven() throws {
+    /// The README's example: a cold input named fetchUser at the line `made`, subscribed twice on the next.
+    private static func profile() throws -> (explained: MarbleExplanation, made: Int) {
         let made = #line + 2
         let explained = try MarbleTest.explain(title: "profile") { test in
             let fetchUser = try test.cold("--u|", values: ["u": "ada"], named: "fetchUser")
@@ -19,6 +19,12 @@ struct MarbleExplanationTests {
             fetchUser.subscribe(label: "avatar")
             return fetchUser
         }
+        return (explained, made)
+    }
+
+    @Test("a cold input subscribed twice: share it with .replayLazily() where it is made, proven by one run instead of two")
+    func sharedRequestIsProven() throws {
+        let (explained, made) = try Self.profile()
         let explanation = try #require(explained.explanations.first)
         #expect(explained.explanations.map(\.finding.kind) == [.repeatedSideEffect])
         #expect(explanation.site == "SigvizTestingTests/MarbleExplanationTests.swift:\(made + 1)")
@@ -114,13 +120,7 @@ struct MarbleExplanationTests {
 
     @Test("the README's example prints what the README shows, line by line (its '...' cut what follows)")
     func readmeExample() throws {
-        let made = #line + 2
-        let explained = try MarbleTest.explain(title: "profile") { test in
-            let fetchUser = try test.cold("--u|", values: ["u": "ada"], named: "fetchUser")
-            fetchUser.subscribe(label: "name")
-            fetchUser.subscribe(label: "avatar")
-            return fetchUser
-        }
+        let (explained, made) = try Self.profile()
         let printed = Explanation.text(explained.explanations, input: "profile").split(separator: "\n").map(String.init)
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../README.md").standardizedFileURL, encoding: .utf8)
