@@ -178,6 +178,12 @@ struct TimelineModel {
     /// When the event at position `event` happened.
     func time(of event: Int) -> Double { events[event].time }
 
+    /// The subscription the event at position `event` subscribed, when it is a `subscribe`.
+    func subscription(subscribedBy event: Int) -> Int? {
+        guard events.indices.contains(event), case .subscribe(let subscription) = events[event].kind else { return nil }
+        return subscription
+    }
+
     /// For a delivery drawn on a subscriber lane, the nearest drawn event in
     /// its chain of causes (the send it came from), if any.
     ///

@@ -111,8 +111,18 @@ struct TimelinePainter {
             guard let lane = model.lane(of: event) else { return nil }
             return isDense(model.lanes[lane]) ? (axis.x(model.time(of: event)), laneCenters[lane]) : placed[event]
         }
+        // A subscription a finding names by its `subscribe` (one never ended) is drawn by its lane's start.
+        let laneOfSubscription = wanted.contains { model.lane(of: $0) == nil } ? Dictionary(
+            model.lanes.indices.compactMap { lane in model.lanes[lane].subscription.map { ($0, lane) } },
+            uniquingKeysWith: { first, _ in first }) : [:]
         for event in wanted {
-            guard let lane = model.lane(of: event) else { continue }
+            guard let lane = model.lane(of: event) else {
+                if let subscription = model.subscription(subscribedBy: event), let lane = laneOfSubscription[subscription],
+                   let start = model.lanes[lane].start {
+                    located[event] = (axis.x(start), laneCenters[lane])
+                }
+                continue
+            }
             // On a lane drawn as counts, a finding's event is marked on its bin's bar: once per bar.
             located[event] = isDense(model.lanes[lane])
                 ? (MarkCounts.x(ofBin: MarkCounts.bin(of: model.time(of: event), on: axis)), laneCenters[lane])

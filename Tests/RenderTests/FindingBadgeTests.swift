@@ -78,6 +78,26 @@ struct FindingBadgeTests {
         #expect(TextWidth.lines(of: "a b c", fittingIn: 200, fontSize: 12) == ["a b c"])
     }
 
+    @Test("a subscription named by its subscribe (never ended) is ringed where its lane starts, on the lane")
+    func subscriptionAtLaneStart() throws {
+        let file = try ScenarioFile(parsing: """
+            subject notifications
+            owner screen until 2
+            at 1 subscribe "Screen" to notifications owned by screen
+            at 3 send notifications "late"
+            """, file: "outlived.sigviz")
+        let trace = try file.scenario(named: "outlived").trace(maximumEvents: Trace.defaultMaximumEvents)
+        let finding = try #require(trace.findings().first { $0.kind == .neverEnded })
+        #expect(finding.events.allSatisfy { if case .subscribe = trace.events[$0].kind { true } else { false } })
+        let svg = TimelineRenderer(theme: .auto).render(trace, expectations: [], findings: [finding])
+        try expectValidXML(svg, "never ended")
+        // One ring, at 1 s (the lane's start), on the Screen lane's line.
+        let ring = try #require(svg.firstMatch(of: /<circle class="finding-ring" cx="([0-9.]+)" cy="([0-9.]+)"/))
+        #expect(occurrences(of: "<circle class=\"finding-ring\"", in: svg) == 1)
+        let line = try #require(svg.firstMatch(of: /<line class="lane" x1="([0-9.]+)" y1="([0-9.]+)"/))
+        #expect(ring.output.1 == line.output.1 && ring.output.2 == line.output.2, "\(ring.output.0) vs \(line.output.0)")
+    }
+
     @Test("an empty list says No findings.; text is escaped")
     func emptyAndEscaped() throws {
         let trace = Catalog.scenario(named: "replay")!.trace()
