@@ -84,8 +84,10 @@ enum RecordDetail {
     case connection(Int, source: Int?, subject: Int)
     case subscribed(Int, signal: Int, SubscriberIdentity, parent: Int?)
     case owned(Int, owner: Int)
-    case called(Int, site: String)
-    case namedAt(Int, site: String)
+    /// A call site, kept as the runtime gave it (a literal file name and a line: no text made while
+    /// recording) and written as "Module/File.swift:12" when the trace is assembled.
+    case called(Int, fileID: String, line: Int)
+    case namedAt(Int, fileID: String, line: Int)
 }
 
 /// A report turned into what the store keeps, before it is stored: made on
@@ -108,7 +110,7 @@ struct PendingRecord {
         case .signalCreated(let id, let signalKind, let name, let operation, let receiver):
             detail = .signal(id, signalKind, name, operation, receiver: receiver)
         case .signalNamed(let id, let name): detail = .named(id, name)
-        case .signalNamedAt(let id, let fileID, let line): detail = .namedAt(id, site: shortened("\(fileID):\(line)"))
+        case .signalNamedAt(let id, let fileID, let line): detail = .namedAt(id, fileID: fileID, line: line)
         case .signalDescribed(let id, let description): detail = .described(id, description)
         case .signalOperation(let id, let operation, let receiver): detail = .operation(id, operation, receiver: receiver)
         case .signalIsPlumbing(let id): detail = .plumbing(id)
@@ -116,7 +118,7 @@ struct PendingRecord {
         case .subscribed(let id, let signal, let subscriber, let parent):
             detail = .subscribed(id, signal: signal, subscriber, parent: parent)
         case .owned(let id, let owner): detail = .owned(id, owner: owner)
-        case .called(let id, let fileID, let line): detail = .called(id, site: shortened("\(fileID):\(line)"))
+        case .called(let id, let fileID, let line): detail = .called(id, fileID: fileID, line: line)
         case .didSubscribe(let id): (tag, subject) = (.didSubscribe, id)
         case .next(let id, let value, let replayed): (tag, subject, label, flag) = (.next, id, Label(of: value), replayed)
         case .error(let id, let error, let replayed): (tag, subject, label, flag) = (.error, id, Label(of: error), replayed)

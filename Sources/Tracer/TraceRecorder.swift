@@ -208,8 +208,8 @@ private struct Assembler {
                         // RAC's name is now the given one, until an operator describes the signal again.
                         if let id = signalIDs[id] { (givenNames[id], signals[id].name) = (name, name) }
                         continue
-                    case .namedAt(let id, let site):
-                        if let id = signalIDs[id] { signals[id].site = site }
+                    case .namedAt(let id, let fileID, let line):
+                        if let id = signalIDs[id] { signals[id].site = shortened("\(fileID):\(line)") }
                         continue
                     case .described(let id, let description):
                         if let id = signalIDs[id] { signals[id].name = description }
@@ -237,8 +237,8 @@ private struct Assembler {
                     case .owned(let id, let owner):
                         if let subscription = subscriptionIDs[id], let owner = signalIDs[owner] { pending[subscription].owner = owner }
                         continue
-                    case .called(let id, let site):
-                        if let subscription = subscriptionIDs[id] { pending[subscription].site = site }
+                    case .called(let id, let fileID, let line):
+                        if let subscription = subscriptionIDs[id] { pending[subscription].site = shortened("\(fileID):\(line)") }
                         continue
                     }
                 }

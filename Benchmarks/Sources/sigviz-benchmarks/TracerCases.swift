@@ -35,6 +35,7 @@ func tracingCases(scale: Int) -> [(id: String, make: () -> Case)] {
         ("tracing-no-recorder", { notRecording(sends: sends) }),
         ("tracing-discarding", { discarding(sends: sends) }),
         ("tracing-filter", { recordingFilter(values: sends / 4) }),
+        ("tracing-call-sites", { recordingCallSites(subscriptions: sends / 4) }),
         ("json-encode", { traceEncoding(events: 1_000_000 / scale) }),
         ("json-decode", { traceDecoding(events: 1_000_000 / scale) }),
     ]
@@ -90,6 +91,50 @@ func recordingFilter(values: Int) -> Case {
         target: .reported("reported: what recording costs an operator that makes a signal per value"),
         notes: ["Tracing: each value makes a `+return:` or `+empty` signal, reported with its operation, and "
             + "subscribes to it, on a TestScheduler clock; the rate is of recording only, not of assembling the trace."])
+}
+
+/// A recorder behind an instrument that asks for call sites, or declines them: the two sides of
+/// what recording a labelled subscription's `#fileID` and line costs, with the same forwarding.
+private final class SiteChoosingRecorder: Instrument, @unchecked Sendable {
+    let recorder = TraceRecorder()
+    let recordsCallSites: Bool
+    init(recordsCallSites: Bool) { self.recordsCallSites = recordsCallSites }
+    func record(_ event: InstrumentationEvent) { recorder.record(event) }
+    func recordNext<Value: Sendable>(_ value: Value, subscription: Int, replayed: Bool, sequence: Int, time: Double, cause: Int?) {
+        recorder.recordNext(value, subscription: subscription, replayed: replayed, sequence: sequence, time: time, cause: cause)
+    }
+    func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?) {
+        recorder.recordSentNext(value, signal: signal, sequence: sequence, time: time, cause: cause)
+    }
+}
+
+/// `subscriptions` labelled subscriptions to a subject, each disposed at once, recorded: with each
+/// one's call site (issue 30), against the same without (the "peer" side).
+func recordingCallSites(subscriptions: Int) -> Case {
+    func churn(sites: Bool) -> Workload {
+        Workload(units: subscriptions) {
+            let instrument = SiteChoosingRecorder(recordsCallSites: sites)
+            let scheduler = TestScheduler()
+            return {
+                Instrumentation.withInstrument(instrument, clock: scheduler) {
+                    scheduler.perform {
+                        let rows = Subject<Int>().named("rows")
+                        for _ in 0..<subscriptions { rows.subscribe(label: "row").dispose() }
+                    }
+                }
+                // A subject's creation and name; per subscription, its subscription and disposal, and its site.
+                let expected = 2 + subscriptions * (sites ? 3 : 2) + (sites ? 1 : 0)
+                precondition(instrument.recorder.count == expected, "recorded \(instrument.recorder.count), expected \(expected)")
+                return subscriptions
+            }
+        }
+    }
+    return Case(
+        title: "tracing: \(subscriptions.grouped) labelled subscriptions made and disposed, recorded with their call sites",
+        unit: "subscriptions/s", sigviz: churn(sites: true), peerName: "without call sites", peer: churn(sites: false), floor: nil,
+        target: .reported("reported: what recording each labelled subscription's #fileID and line costs"),
+        notes: ["Call sites: the ratio is of the rate with sites to the rate without, both through the same forwarding "
+            + "instrument into a TraceRecorder, on a TestScheduler clock."])
 }
 
 /// An instrument that keeps nothing: what observing a run costs the runtime, apart from recording.
