@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "Reactive"),
         .target(name: "Tracer", dependencies: ["Reactive"]),
         // What went wrong in a trace, the change that removes it, and how the run after it compares.
-        .target(name: "Findings", dependencies: ["Tracer"]),
+        .target(name: "Findings", dependencies: ["Reactive", "Tracer"]),
         // The report's style sheet and script are files of their own, compiled into the module (no bundle to ship).
         .target(
             name: "Render", dependencies: ["Tracer", "Findings"],

@@ -1,3 +1,4 @@
+import Reactive
 import Tracer
 
 /// The language a finding writes code in: the one its trace's code was written in, so that a
@@ -16,43 +17,85 @@ extension Trace {
     public var codeSpelling: CodeSpelling {
         subscriptions.contains { $0.site != nil } || signals.contains { $0.site != nil } ? .swift : .scenarioFile
     }
-}
 
-extension Suggestion.Change {
-    /// The change written as code in `spelling`: what to write and, for a change that replaces
-    /// something, what it takes the place of. `name` names a signal of the trace by its id.
+    /// A change to this trace's signals written as code in `spelling`: what to write and, for a
+    /// change that replaces something, what it takes the place of. Signals are named by their names.
     ///
     /// The one table of how each change is written: every sentence that proposes one takes its
     /// code from here.
-    public func code(in spelling: CodeSpelling, naming name: (Int) -> String) -> (written: String, replacing: String?) {
-        switch (self, spelling) {
+    public func code(of change: Suggestion.Change, in spelling: CodeSpelling) -> (written: String, replacing: String?) {
+        switch (change, spelling) {
         case (.share(_, let sharing), .scenarioFile): ("`| \(sharing.rawValue)`", nil)
         case (.share(_, let sharing), .swift): ("`.\(sharing.rawValue)()`", nil)
-        case (.replaySubject(let signal, let capacity?), .scenarioFile): ("`replay \(name(signal)) capacity \(capacity)`", nil)
-        case (.replaySubject(let signal, nil), .scenarioFile): ("`replay \(name(signal))`", nil)
-        case (.replaySubject(_, let capacity?), .swift): ("`ReplaySubject(capacity: \(capacity))`", "`Subject()`")
-        case (.replaySubject(_, nil), .swift): ("`ReplaySubject()`", "`Subject()`")
+        case (.replaySubject(let signal, let capacity?), .scenarioFile): ("`replay \(name(of: signal)) capacity \(capacity)`", nil)
+        case (.replaySubject(let signal, nil), .scenarioFile): ("`replay \(name(of: signal))`", nil)
+        case (.replaySubject(let signal, let capacity), .swift):
+            (capacity.map { "`ReplaySubject(capacity: \($0))`" } ?? "`ReplaySubject()`", isReplaySubject(signal) ? "`ReplaySubject()`" : "`Subject()`")
         case (.switchToLatest, .scenarioFile): ("`map` then `switchToLatest`", "`flattenMap` (or `flatten`)")
         case (.switchToLatest, .swift): ("`.map { … }.switchToLatest()`", "`.flattenMap { … }` (or `.flatten()`)")
         case (.catchInner, .scenarioFile): ("`catchTo` an empty signal", nil)
         case (.catchInner, .swift): ("`.catchTo(.empty())`", nil)
         case (.deliverOnMain, .scenarioFile): ("`| deliverOn main`", nil)
         case (.deliverOnMain, .swift): ("`.deliver(on: .main)`", nil)
-        case (.endWithOwner(_, let owner), .scenarioFile): ("`| takeUntil \(name(owner))`", nil)
-        case (.endWithOwner(_, let owner), .swift): ("`.take(until: \(name(owner)))`", nil)
+        case (.endWithOwner(_, let owner), .scenarioFile): ("`| takeUntil \(name(of: owner))`", nil)
+        case (.endWithOwner(_, let owner), .swift): ("`.take(until: \(name(of: owner)))`", nil)
         case (.connectOnDemand, .scenarioFile): ("`publish | autoconnect`", nil)
         case (.connectOnDemand, .swift): ("`.publish().autoconnect()`", nil)
         }
     }
+
+    /// Whether the signal is a replay subject (an unlimited one, to be given a capacity).
+    private func isReplaySubject(_ signal: Int) -> Bool {
+        guard signals.indices.contains(signal), case .replaySubject = signals[signal].kind else { return false }
+        return true
+    }
 }
 
 extension CodeSpelling {
-    /// An operator that takes no arguments, by its name (`replayLast`), written as code: `replayLast`
-    /// in a scenario file, `.replayLast()` in Swift.
-    func call(_ operatorName: String) -> String {
+    /// Code a sentence names that is not a change it proposes.
+    enum Phrase {
+        /// An operator that takes no arguments, by its name: `replayLast`, `.replayLast()`.
+        case call(String)
+        /// A hop to a scheduler: `deliverOn`, `.deliver(on:)`.
+        case hop
+        /// Ending a signal after its first value or when another sends: `take 1 of it, or takeUntil`.
+        case takeFirstOrUntil
+        /// Taking two signals' values as they come: `merge`, `.merge(_:)`.
+        case merge
+        /// How a file subscribes to every group of a groupBy, in parentheses, or nothing where there is no such form.
+        case everyGroup
+    }
+
+    /// `phrase` written in this language: the one table of the code sentences name.
+    func write(_ phrase: Phrase) -> String {
+        switch (phrase, self) {
+        case (.call(let name), .scenarioFile): "`\(name)`"
+        case (.call(let name), .swift): "`.\(name)()`"
+        case (.hop, .scenarioFile): "`deliverOn`"
+        case (.hop, .swift): "`.deliver(on:)`"
+        case (.takeFirstOrUntil, .scenarioFile): "take 1 of it, or takeUntil"
+        case (.takeFirstOrUntil, .swift): "`.take(1)`, or `.take(until:)`"
+        case (.merge, .scenarioFile): "merge"
+        case (.merge, .swift): "`.merge(_:)`"
+        case (.everyGroup, .scenarioFile): " (`each`)"
+        case (.everyGroup, .swift): ""
+        }
+    }
+}
+
+extension Suggestion.Change {
+    /// The change as a run of Swift code makes it at a call in the code (``Reactive/CodeRewrite``):
+    /// where the code named the signal (sharing it through `replayLazily`, a replay subject in
+    /// place of a subject), or where a labelled subscriber subscribes (delivering on main, ending with
+    /// its owner). `nil` for a change made elsewhere in the code (inside an operator's closure, in
+    /// place of an operator), which such a run cannot prove.
+    package var codeRewrite: CodeRewrite.Change? {
         switch self {
-        case .scenarioFile: "`\(operatorName)`"
-        case .swift: "`.\(operatorName)()`"
+        case .share(_, through: .replayLazily): .replayLazily
+        case .replaySubject(_, let capacity): .replaySubject(capacity: capacity)
+        case .deliverOnMain: .deliverOnMain
+        case .endWithOwner: .takeUntilOwner
+        case .share, .switchToLatest, .catchInner, .connectOnDemand: nil
         }
     }
 }

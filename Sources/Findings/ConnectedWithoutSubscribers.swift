@@ -44,9 +44,9 @@ extension Trace {
                   let connect = connected[connection], let run = ran[connection], !run.isEmpty else { return nil }
             let source = signals[connection].source.map { name(of: $0) } ?? "its source"
             let lazy = if case .replaySubject = signals[subject].kind {
-                "\(spelling.call("replayLazily")) in place of \(spelling.call("replay")) or \(spelling.call("replayLast")) connects at the first subscription"
+                "\(spelling.write(.call("replayLazily"))) in place of \(spelling.write(.call("replay"))) or \(spelling.write(.call("replayLast"))) connects at the first subscription"
             } else {
-                "\(spelling.call("autoconnect")) after the connection connects at the first subscription"
+                "\(spelling.write(.call("autoconnect"))) after the connection connects at the first subscription"
             }
             return Finding(
                 kind: .connectedWithoutSubscribers, signals: [connection, subject] + (signals[connection].source.map { [$0] } ?? []),

@@ -3,9 +3,10 @@ import Tracer
 public struct Explanation: Sendable, Hashable {
     /// What went wrong.
     public var finding: Finding
-    /// The suggested change applied to the scenario and run again; `nil` when the finding has no
-    /// suggestion, the input is a trace file (nothing to run again), or the change could not be
-    /// placed in the file.
+    /// The suggested change made and run again, when it removed the finding: in the scenario file,
+    /// or at a call of the Swift code a testing kit's run ran again. `nil` when the finding has no
+    /// suggestion, the input is a trace file (nothing to run again), or the change could not be made
+    /// (``unproven`` says why).
     public var fix: ProvenFix?
     /// The 1-based line and column in the scenario file of the finding's first signal (where
     /// it was declared or made), when the input is a scenario file.
@@ -28,12 +29,14 @@ public struct Explanation: Sendable, Hashable {
     }
 }
 
-/// A suggested change, made to the scenario and run on the same virtual times: the edit, the run
-/// after it, and how it compares with the run before.
+/// A suggested change, made (to the scenario file, or at a call of Swift code) and run on the same
+/// virtual times: the edit, the run after it, and how it compares with the run before.
 public struct ProvenFix: Sendable, Hashable {
-    /// The edit, for people, with line numbers: `after line 11, add "let sharedFetchData = …"`.
+    /// The edit, for people, with line numbers: `after line 11, add "let sharedFetchData = …"`, or
+    /// where the call is: "where AppTests/ProfileTests.swift:8 names fetchUser: `.replayLazily()` after it".
     public var edit: String
-    /// The scenario file's text after the edit.
+    /// The scenario file's text after the edit; empty for a change made at a call of Swift code,
+    /// which ``edit`` names.
     public var source: String
     /// The trace of the changed scenario.
     public var after: Trace

@@ -196,12 +196,6 @@ extension Trace {
         return "\(name(of: signal)) (\(site))"
     }
 
-    /// A change to this trace's signals written as code in `spelling`, naming them by their names
-    /// (``Suggestion/Change/code(in:naming:)``).
-    public func code(of change: Suggestion.Change, in spelling: CodeSpelling) -> (written: String, replacing: String?) {
-        change.code(in: spelling, naming: name(of:))
-    }
-
     /// A time for people: "1.5 s".
     func seconds(_ time: Double) -> String { SecondsFormat.forPeople.format(time) }
 }

@@ -100,10 +100,10 @@ extension Trace {
                 if connectionSubjects.contains(signal), isConnectionMadeSubject(signal) {
                     // No value named: after `publish | autoconnect` a replayLast, which connects at once and
                     // never disconnects, may have received later values by the time the subscriber comes.
-                    published = " A \(spelling.call("publish")) makes a plain subject, which keeps no value: "
-                        + "\(spelling.call("replayLast")) in place of \(spelling.call("publish")) and its connecting (it connects "
+                    published = " A \(spelling.write(.call("publish"))) makes a plain subject, which keeps no value: "
+                        + "\(spelling.write(.call("replayLast"))) in place of \(spelling.write(.call("publish"))) and its connecting (it connects "
                         + "at once and returns a signal, not a connection) keeps the last value sent for a later subscriber, and "
-                        + "\(spelling.call("replay")) all of them."
+                        + "\(spelling.write(.call("replay"))) all of them."
                 } else {
                     // The subscriber itself when it subscribed to the subject, else its pipeline: an
                     // operator between (a filter, a map) may pass the value on changed or not at all.

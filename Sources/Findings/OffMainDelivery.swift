@@ -39,7 +39,6 @@ extension Trace {
             }
             let change = Suggestion.Change.deliverOnMain(signal: subscriptions[subscription].signal)
             let written = code(of: change, in: spelling).written
-            let hop = spelling == .swift ? "`.deliver(on:)`" : "`deliverOn`"
             return Finding(
                 kind: .offMainDelivery, signals: [subscriptions[subscription].signal], subscriptions: [subscription],
                 times: deliveries.map { events[$0.event].time }, events: deliveries.map(\.event),
@@ -47,7 +46,7 @@ extension Trace {
                     + "(\(Finding.listed(values))) on \(schedulers.joined(separator: " and ")), not on main, the first at "
                     + "\(seconds(events[deliveries[0].event].time)): "
                     + (deliveries.contains(where: \.bySubscribeOn) ? "subscribeOn moves the subscription and its work, not what it delivers"
-                        : "a hop to it (\(hop)) delivered \(deliveries.count == 1 ? "it" : "them") there, and no hop to main came after")
+                        : "a hop to it (\(spelling.write(.hop))) delivered \(deliveries.count == 1 ? "it" : "them") there, and no hop to main came after")
                     + ". \(written) as the last operator brings the values to the main scheduler.",
                 suggestion: Suggestion(
                     change: change,

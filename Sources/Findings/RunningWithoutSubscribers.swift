@@ -65,7 +65,7 @@ extension Trace {
                 suggestion: replaying ? Suggestion(
                     change: .connectOnDemand(signal: returned),
                     sentence: "Connect on demand: \(code(of: .connectOnDemand(signal: returned), in: spelling).written) in place of the "
-                        + "\(spelling.call(operation(of: subject)!.name.rawValue)) that made \(place(of: returned, in: spelling)), so that the first subscriber connects and the last one's leaving disconnects; a later "
+                        + "\(spelling.write(.call(operation(of: subject)!.name.rawValue))) that made \(place(of: returned, in: spelling)), so that the first subscriber connects and the last one's leaving disconnects; a later "
                         + "subscriber is no longer replayed what came before it.") : nil)
         }
     }

@@ -70,8 +70,8 @@ extension Trace {
                 sentence: "\(describe(subscription: topmostSubscription(of: waiting.id))) waited from \(seconds(events[at].time)) "
                     + "to the end of the run, at \(seconds(duration)), for \(waitedFor) to complete, and it never did: \(how) "
                     + "subscribes to \(next) only when \(waitedFor) completes, so \(next) was never subscribed to. Make "
-                    + "\(waitedFor) complete (\(spelling == .swift ? "`.take(1)`, or `.take(until:)`" : "take 1 of it, or takeUntil")), or use "
-                    + "\(spelling == .swift ? "`merge`" : "merge") to take both as they come."))
+                    + "\(waitedFor) complete (\(spelling.write(.takeFirstOrUntil))), or use "
+                    + "\(spelling.write(.merge)) to take both as they come."))
         }
         return found
     }

@@ -50,7 +50,7 @@ extension Trace {
                 times: shown.map { events[$0].time }, events: Array(shown),
                 sentence: "\(name(of: subject)) kept all \(sends.count) values it was sent, to replay to later subscribers, "
                     + "and \(readers): it holds a history nobody reads, which grows with every value. A replay subject of "
-                    + "capacity 1 (\(spelling.call("replayLast")), \(oneValue.written)) keeps only the last.",
+                    + "capacity 1 (\(spelling.write(.call("replayLast"))), \(oneValue.written)) keeps only the last.",
                 // A declared replay subject (no operator made it) can be given a capacity in its place.
                 suggestion: signals[subject].operation == nil ? Suggestion(
                     change: .replaySubject(signal: subject, capacity: 1),

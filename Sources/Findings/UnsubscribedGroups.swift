@@ -28,7 +28,7 @@ extension Trace {
                 times: shown.map { events[$0].time }, events: Array(shown),
                 sentence: "\(name(of: group)) was sent \(count) that reached no one, from \(seconds(events[sends[0]].time)): "
                     + "\(Finding.listed(values)). A group is a subject: what is sent to it while nothing subscribes to it is "
-                    + "lost, and the group is kept for as long as the groupBy runs. Subscribe to every group\(spelling == .scenarioFile ? " (`each`)" : ""), or "
+                    + "lost, and the group is kept for as long as the groupBy runs. Subscribe to every group\(spelling.write(.everyGroup)), or "
                     + "filter out the values no group is wanted for before groupBy.")
         }
     }

@@ -2,7 +2,8 @@ import Synchronization
 
 /// A change made at a call in the code, in an observed run: the code runs as if it had been written
 /// with the change there. What proves a suggested fix for a recording of Swift code, by running the
-/// code again with the change.
+/// code again with the change (the SigvizTesting kit's `MarbleTest.explain`): package API, not the
+/// runtime's public surface.
 ///
 /// The call is one of two, found by its name or label, file and line:
 /// ``Signal/named(_:fileID:line:)``, which then returns the changed signal in place of the one it
@@ -16,9 +17,9 @@ import Synchronization
 /// Instrumentation.withInstrument(recorder, clock: scheduler, rewriting: rewrites) { ... }
 /// rewrites.madeCount   // 1 when the code named fetchUser there once
 /// ```
-public struct CodeRewrite: Sendable, Hashable {
+package struct CodeRewrite: Sendable, Hashable {
     /// The call the change is made at.
-    public enum Call: Sendable, Hashable {
+    package enum Call: Sendable, Hashable {
         /// `named(name)`: the change is made to the signal it names.
         case naming(String)
         /// `subscribe(label: label, ...)`: the subscriber subscribes to the changed signal.
@@ -26,12 +27,12 @@ public struct CodeRewrite: Sendable, Hashable {
     }
 
     /// What to change.
-    public enum Change: Sendable, Hashable {
+    package enum Change: Sendable, Hashable {
         /// At a naming: put ``Signal/replayLazily()`` after the named signal, so that its
         /// subscribers share one subscription to it.
         case replayLazily
-        /// At a naming: a plain ``Subject`` named there is replaced by a ``ReplaySubject`` keeping
-        /// its last `capacity` values (`nil`: all of them), given the name.
+        /// At a naming: a plain ``Subject`` or a ``ReplaySubject`` named there is replaced by a
+        /// ``ReplaySubject`` keeping its last `capacity` values (`nil`: all of them), given the name.
         case replaySubject(capacity: Int?)
         /// At a subscription: subscribe to the signal delivered on the main scheduler
         /// (``CodeRewrites/main``, `deliver(on:)`).
@@ -42,16 +43,16 @@ public struct CodeRewrite: Sendable, Hashable {
     }
 
     /// The call.
-    public var call: Call
+    package var call: Call
     /// The file of the call, as `#fileID` gives it: "Module/File.swift".
-    public var fileID: String
+    package var fileID: String
     /// The line of the call.
-    public var line: Int
+    package var line: Int
     /// What to change.
-    public var change: Change
+    package var change: Change
 
     /// Makes a rewrite of the call `call` at `fileID`, `line`.
-    public init(_ call: Call, fileID: String, line: Int, change: Change) {
+    package init(_ call: Call, fileID: String, line: Int, change: Change) {
         self.call = call
         self.fileID = fileID
         self.line = line
@@ -59,25 +60,25 @@ public struct CodeRewrite: Sendable, Hashable {
     }
 }
 
-/// The rewrites an installation makes (``Instrumentation/withInstrument(_:clock:budget:rewriting:_:)``),
+/// The rewrites an installation makes (`Instrumentation.withInstrument(_:clock:budget:rewriting:_:)`),
 /// and how many times it made one. A change the code never reached, or that does not fit the call
 /// (a replay subject in place of what is not a plain subject, an owner's end for a subscriber with
 /// no owner, delivering on main with no ``main``), is not made.
-public final class CodeRewrites: Sendable {
+package final class CodeRewrites: Sendable {
     private let rewrites: [CodeRewrite]
     /// The scheduler ``CodeRewrite/Change/deliverOnMain`` delivers on: on virtual time, a scheduler
     /// of the run's clock named "main" (``TestScheduler/named(_:)``).
-    public let main: Scheduler?
+    package let main: Scheduler?
     private let made = Atomic(0)
 
     /// Makes the set of `rewrites`, delivering on `main` where one delivers on main.
-    public init(_ rewrites: [CodeRewrite], main: Scheduler? = nil) {
+    package init(_ rewrites: [CodeRewrite], main: Scheduler? = nil) {
         self.rewrites = rewrites
         self.main = main
     }
 
     /// How many times a change was made: once for each call a rewrite matched and could change.
-    public var madeCount: Int { made.load(ordering: .relaxed) }
+    package var madeCount: Int { made.load(ordering: .relaxed) }
 
     /// The change for `call` at `fileID`, `line`, if there is one.
     func change(at call: CodeRewrite.Call, fileID: String, line: Int) -> CodeRewrite.Change? {

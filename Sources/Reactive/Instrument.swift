@@ -23,8 +23,9 @@ public protocol Instrument: AnyObject, Sendable {
     /// value in its own type. The default passes the report to ``record(_:)``.
     func recordSentNext<Value: Sendable>(_ value: Value, signal: Int, sequence: Int, time: Double, cause: Int?)
 
-    /// Whether the instrument wants the call site of each labelled subscription
-    /// (``InstrumentationEvent/Kind/called(subscription:fileID:line:)``). The default is `false`.
+    /// Whether the instrument wants the call sites of the code: where each labelled subscription was
+    /// made (``InstrumentationEvent/Kind/called(subscription:fileID:line:)``) and where each signal
+    /// was named (``InstrumentationEvent/Kind/signalNamedAt(signal:fileID:line:)``). The default is `false`.
     var recordsCallSites: Bool { get }
 }
 

@@ -34,12 +34,19 @@ public enum Instrumentation {
     ///     a monotonic wall clock.
     ///   - budget: How many reports the observed signals may make; with `nil`, no limit.
     ///     See ``ReportBudget``.
-    ///   - rewrites: Changes to make where the observed code names a signal, to run it as if
-    ///     written with them (a run that proves a suggested fix); with `nil`, none. See ``CodeRewrite``.
     ///   - body: The code to observe.
     public static func withInstrument<R>(
-        _ instrument: some Instrument, clock: Scheduler? = nil, budget: ReportBudget? = nil,
-        rewriting rewrites: CodeRewrites? = nil, _ body: () throws -> R
+        _ instrument: some Instrument, clock: Scheduler? = nil, budget: ReportBudget? = nil, _ body: () throws -> R
+    ) rethrows -> R {
+        try withInstrument(instrument, clock: clock, budget: budget, rewriting: nil, body)
+    }
+
+    /// ``withInstrument(_:clock:budget:_:)``, with `rewrites` made at the calls of the observed code
+    /// they name, to run it as if written with them: a run that proves a suggested fix (see
+    /// `CodeRewrite`).
+    package static func withInstrument<R>(
+        _ instrument: some Instrument, clock: Scheduler?, budget: ReportBudget? = nil, rewriting rewrites: CodeRewrites?,
+        _ body: () throws -> R
     ) rethrows -> R {
         let probe = Probe(instrument: instrument, clock: clock, budget: budget, rewrites: rewrites)
         return try probe.within(subscription: nil, cause: nil, body)

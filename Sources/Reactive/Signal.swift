@@ -93,8 +93,8 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     ///
     /// `fileID` and `line`, where the call is, are reported to an instrument that records call
     /// sites (a recording from Swift), so that a finding can say where in the code the signal is.
-    /// In a run installed with a ``CodeRewrite`` of this call, it returns the signal that rewrite
-    /// makes in its place.
+    /// In a run that proves a fix, installed with a `CodeRewrite` of this call, it returns the signal
+    /// that rewrite makes in its place: use what it returns.
     @discardableResult
     public func named(_ name: String, fileID: String = #fileID, line: Int = #line) -> Self {
         let name = boundedSignalName(name)
@@ -107,12 +107,16 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         case .deliverOnMain, .takeUntilOwner:
             return give(name: name, fileID: fileID, line: line)  // changes of a subscription, not of a naming
         case .replayLazily:
-            guard let shared = give(name: name, fileID: fileID, line: line).replayLazily() as? Self else { return self }
+            // A cold signal `create` made (a DynamicSignal, as replayLazily's own result is): checked
+            // first, so that nothing is made for a signal that cannot be replaced by what it makes.
+            guard self is DynamicSignal<Value>, let shared = give(name: name, fileID: fileID, line: line).replayLazily() as? Self
+            else { return give(name: name, fileID: fileID, line: line) }
             rewrites.noteMade()
             return shared
         case .replaySubject(let capacity):
-            // Only a plain subject becomes a replay subject; the one the code made is left unnamed and unused.
-            guard type(of: self) == Subject<Value>.self,
+            // A plain or replay subject becomes a replay subject of the capacity; the one the code
+            // made is left unnamed and unused.
+            guard type(of: self) == Subject<Value>.self || self is ReplaySubject<Value>,
                   let replacement = ReplaySubject<Value>(capacity: capacity ?? ReplaySubject<Value>.unlimitedCapacity) as? Self
             else { return give(name: name, fileID: fileID, line: line) }
             rewrites.noteMade()

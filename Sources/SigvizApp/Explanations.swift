@@ -6,13 +6,15 @@ import Tracer
 /// again, so a suggestion says it is not proven. (A scenario's are proven: ``explained(_:limits:)``,
 /// ``RunLimits/checkAndExplain(_:named:input:)``.)
 package func unprovenExplanations(of trace: Trace) -> [Explanation] {
-    // A recording of Swift code can be proven where its code runs: the testing kit runs it again.
-    let unproven = trace.codeSpelling == .swift
-        ? "a trace file has nothing to run again; MarbleTest.explain (SigvizTesting) runs the code again with the change"
-        : "a trace file has nothing to run again"
+    // A recording of Swift code can be proven where its code runs, for a change the testing kit makes.
+    let swift = trace.codeSpelling == .swift
     return trace.findings().map { finding in
         var explanation = Explanation(finding: finding)
-        if finding.suggestion != nil { explanation.unproven = unproven }
+        if let suggestion = finding.suggestion {
+            explanation.unproven = swift && suggestion.change.codeRewrite != nil
+                ? "a trace file has nothing to run again; MarbleTest.explain (SigvizTesting) runs the code again with the change"
+                : "a trace file has nothing to run again"
+        }
         // A recording from Swift knows where its labelled subscriptions were made.
         explanation.site = trace.site(of: finding)
         return explanation

@@ -67,23 +67,25 @@ extension MarbleTest {
             var explanation = Explanation(finding: finding)
             explanation.site = trace.site(of: finding)
             if let suggestion = finding.suggestion {
-                switch rewrites(making: suggestion, of: finding, in: trace) {
+                switch change(making: suggestion, of: finding, in: trace) {
                 case .failure(let why):
                     explanation.unproven = why.reason
                 case .success(let made):
                     let again = MarbleTest(frame: frame, maximumFrames: maximumFrames)
                     let rewrites = CodeRewrites(made.rewrites, main: again.scheduler.named("main"))
                     let after = try again.run(title: title, rewriting: rewrites) { try body(again) }.trace
+                    let outcome = FixOutcome(finding: finding, before: trace, after: after)
                     if rewrites.madeCount == 0 {
-                        explanation.unproven = "the run again did not make the change: the code did not reach \(made.edit), "
-                            + "or what it made there does not take the change"
+                        explanation.unproven = "the run again did not make the change: the code did not reach \(made.places), "
+                            + "or what it made there does not take it"
+                    } else if outcome.isFix(of: finding, in: trace) {
+                        explanation.fix = ProvenFix(edit: made.edit, source: "", after: after, outcome: outcome)
+                    } else if made.isNaming, outcome.changed.isEmpty, outcome.runs.allSatisfy({ $0.before == $0.after }) {
+                        // Made, and nothing any subscriber received changed: the code went on with the signal it had.
+                        explanation.unproven = "the run again changed nothing any subscriber received: the code did not use "
+                            + "the signal named(_:) returned at \(made.places)"
                     } else {
-                        let outcome = FixOutcome(finding: finding, before: trace, after: after)
-                        if outcome.isFix(of: finding, in: trace) {
-                            explanation.fix = ProvenFix(edit: made.edit, source: "", after: after, outcome: outcome)
-                        } else {
-                            explanation.finding.suggestion = nil
-                        }
+                        explanation.finding.suggestion = nil
                     }
                 }
             }
@@ -92,31 +94,41 @@ extension MarbleTest {
         return MarbleExplanation(run: run, explanations: explanations)
     }
 
-    /// The rewrites that make `suggestion`, of `finding`, at the calls in the code where it goes, and
-    /// the edit in words ("where AppTests/ProfileTests.swift:8 names fetchUser: `.replayLazily()` after
-    /// it"); or why there are none. A change to a signal is made where the code named it; a change to
-    /// subscriptions (delivering on main, ending with the owner), at each labelled subscription of the
-    /// finding.
-    private static func rewrites(
-        making suggestion: Suggestion, of finding: Finding, in trace: Trace
-    ) -> Result<(rewrites: [CodeRewrite], edit: String), Unproven> {
+    /// A suggestion as rewrites of calls in the code.
+    private struct Made {
+        /// The rewrites, one per call.
+        let rewrites: [CodeRewrite]
+        /// The calls' places: "AppTests/ProfileTests.swift:8", several joined by commas.
+        let places: String
+        /// Whether the change is made where the code named a signal (else where it subscribed).
+        let isNaming: Bool
+        /// The edit, for people: "where AppTests/ProfileTests.swift:8 names fetchUser: `.replayLazily()` after it".
+        let edit: String
+    }
+
+    /// The rewrites that make `suggestion`, of `finding`, at the calls in the code where it goes
+    /// (``Findings/Suggestion/Change/codeRewrite``), or why there are none. A change to a signal is
+    /// made where the code named it; a change to subscriptions (delivering on main, ending with the
+    /// owner), at each labelled subscription of the finding.
+    private static func change(making suggestion: Suggestion, of finding: Finding, in trace: Trace) -> Result<Made, Unproven> {
+        guard let change = suggestion.change.codeRewrite else {
+            return .failure(Unproven("a run of Swift code proves a change where a signal is named or a labelled subscriber "
+                + "subscribes (sharing, a replay subject, delivering on main, ending with the owner); this one is made "
+                + "elsewhere in the code"))
+        }
         let code = trace.code(of: suggestion.change, in: .swift)
-        switch suggestion.change {
-        case .share(_, through: .replayLazily), .replaySubject:
+        switch change {
+        case .replayLazily, .replaySubject:
             guard trace.signals.indices.contains(suggestion.signal) else { return .failure(Unproven("its signal is not in the trace")) }
             let signal = trace.signals[suggestion.signal]
             guard let (fileID, line) = signal.site.flatMap(place(of:)) else {
                 return .failure(Unproven("\(signal.name) was not named in the code (named(_:)), so the change has no place to be made"))
             }
-            let change: CodeRewrite.Change = if case .replaySubject(_, let capacity) = suggestion.change {
-                .replaySubject(capacity: capacity)
-            } else {
-                .replayLazily
-            }
-            return .success(([CodeRewrite(.naming(signal.name), fileID: fileID, line: line, change: change)],
-                             "where \(fileID):\(line) names \(signal.name): \(code.written)" + (code.replacing.map { " in place of \($0)" } ?? " after it")))
-        case .deliverOnMain, .endWithOwner:
-            let change: CodeRewrite.Change = if case .deliverOnMain = suggestion.change { .deliverOnMain } else { .takeUntilOwner }
+            return .success(Made(
+                rewrites: [CodeRewrite(.naming(signal.name), fileID: fileID, line: line, change: change)], places: "\(fileID):\(line)",
+                isNaming: true,
+                edit: "where \(fileID):\(line) names \(signal.name): \(code.written)" + (code.replacing.map { " in place of \($0)" } ?? " after it")))
+        case .deliverOnMain, .takeUntilOwner:
             var rewrites: [CodeRewrite] = [], places: [String] = []
             for id in finding.subscriptions where trace.subscriptions.indices.contains(id) {
                 let subscription = trace.subscriptions[id]
@@ -128,13 +140,14 @@ extension MarbleTest {
                 }
             }
             guard !rewrites.isEmpty else {
-                return .failure(Unproven("its subscriptions were not made with a label in the code (subscribe(label:)), so the change has no place to be made"))
+                return .failure(Unproven("its subscriptions were not made with a label in the code (subscribe(label:)), so the "
+                    + "change has no place to be made"))
             }
-            return .success((rewrites, "where \(places.joined(separator: ", ")) subscribe\(places.count == 1 ? "s" : ""): "
-                + "\(code.written) after what \(places.count == 1 ? "it subscribes" : "they subscribe") to"))
-        default:
-            return .failure(Unproven("a run of Swift code proves a change where a signal is named or a labelled subscriber "
-                + "subscribes (sharing, a replay subject, delivering on main, ending with the owner); this one is made elsewhere in the code"))
+            let joined = places.joined(separator: ", ")
+            return .success(Made(
+                rewrites: rewrites, places: joined, isNaming: false,
+                edit: "where \(joined) subscribe\(places.count == 1 ? "s" : ""): \(code.written) after what "
+                    + "\(places.count == 1 ? "it subscribes" : "they subscribe") to"))
         }
     }
 

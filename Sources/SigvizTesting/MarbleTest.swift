@@ -113,7 +113,7 @@ public struct MarbleTest: Sendable {
         try run(title: title, rewriting: nil, body)
     }
 
-    /// ``run(title:_:)``, with `rewrites` made where `body` names a signal.
+    /// ``run(title:_:)``, with `rewrites` made at the calls of `body` they name.
     func run<Kept>(title: String, rewriting rewrites: CodeRewrites?, _ body: () throws -> Kept) rethrows -> MarbleRun {
         let scheduler = scheduler
         let end = Double(maximumFrames) * frame

@@ -38,7 +38,8 @@ public final class TraceRecorder: Instrument, @unchecked Sendable {
         self.limit = limit
     }
 
-    /// `true`: a recording keeps where each labelled subscription was made (``TraceSubscription/site``).
+    /// `true`: a recording keeps where each labelled subscription was made (``TraceSubscription/site``)
+    /// and where each signal was named (``TraceSignal/site``).
     public var recordsCallSites: Bool { true }
 
     /// Receives one report from the runtime.
@@ -130,11 +131,15 @@ extension Trace {
     /// - Parameters:
     ///   - title: The trace's ``title``.
     ///   - clock: The scheduler whose time stamps the events, current while `body` runs.
-    ///   - rewrites: Changes to make where `body` names a signal, to record it as if written with
-    ///     them (a run that proves a suggested fix); with `nil`, none. See ``Reactive/CodeRewrite``.
     ///   - body: Creates, subscribes and runs the signals to record.
-    public static func record<Kept>(
-        title: String? = nil, clock: Scheduler, rewriting rewrites: CodeRewrites? = nil, _ body: () throws -> Kept
+    public static func record<Kept>(title: String? = nil, clock: Scheduler, _ body: () throws -> Kept) rethrows -> Trace {
+        try record(title: title, clock: clock, rewriting: nil, body)
+    }
+
+    /// ``record(title:clock:_:)``, with `rewrites` made at the calls of `body` they name, to record it
+    /// as if written with them: a run that proves a suggested fix (see `Reactive`'s `CodeRewrite`).
+    package static func record<Kept>(
+        title: String?, clock: Scheduler, rewriting rewrites: CodeRewrites?, _ body: () throws -> Kept
     ) rethrows -> Trace {
         let recorder = TraceRecorder(origin: 0)
         let kept = try Instrumentation.withInstrument(recorder, clock: clock, rewriting: rewrites) { try clock.perform(body) }

@@ -66,12 +66,42 @@ struct CodeRewriteTests {
         #expect(named == [1])
     }
 
+    @Test("an unlimited replay subject named at the call becomes one of the capacity")
+    func replaySubjectGetsCapacity() {
+        let rewrites = CodeRewrites([
+            CodeRewrite(.naming("currentUser"), fileID: "ReactiveTests/CodeRewriteTests.swift", line: 8, change: .replaySubject(capacity: 1))
+        ])
+        let replayed = Mutex<[String]>([])
+        let scheduler = TestScheduler()
+        Instrumentation.withInstrument(RecordedInstrumentation(), clock: scheduler, rewriting: rewrites) { scheduler.perform {
+            let users = ReplaySubject<String>().named("currentUser", fileID: "ReactiveTests/CodeRewriteTests.swift", line: 8)
+            for user in ["ann", "bo", "cy"] { users.sendNext(user) }
+            users.subscribe(label: "late", next: { value in replayed.withLock { $0.append(value) } })
+        } }
+        #expect(replayed.withLock { $0 } == ["cy"])
+        #expect(rewrites.madeCount == 1)
+    }
+
+    @Test("sharing is made only for a cold signal create made: for a subject nothing is made, not even a connection")
+    func sharingOnlyForCold() {
+        let rewrites = CodeRewrites([
+            CodeRewrite(.naming("notes"), fileID: "ReactiveTests/CodeRewriteTests.swift", line: 5, change: .replayLazily)
+        ])
+        let instrument = RecordedInstrumentation()
+        Instrumentation.withInstrument(instrument, clock: nil, rewriting: rewrites) {
+            let notes = Subject<Int>().named("notes", fileID: "ReactiveTests/CodeRewriteTests.swift", line: 5)
+            #expect(type(of: notes) == Subject<Int>.self)
+        }
+        #expect(rewrites.madeCount == 0)
+        #expect(instrument.kinds.count { if case .signalCreated = $0 { true } else { false } } == 1)
+    }
+
     @Test("a change that does not fit the signal named there is not made: a behavior subject stays one")
     func unfitChangeIsNotMade() {
         let rewrites = CodeRewrites([
             CodeRewrite(.naming("state"), fileID: "ReactiveTests/CodeRewriteTests.swift", line: 9, change: .replaySubject(capacity: 1))
         ])
-        Instrumentation.withInstrument(RecordedInstrumentation(), rewriting: rewrites) {
+        Instrumentation.withInstrument(RecordedInstrumentation(), clock: nil, rewriting: rewrites) {
             let state = BehaviorSubject(0).named("state", fileID: "ReactiveTests/CodeRewriteTests.swift", line: 9)
             #expect(type(of: state) == BehaviorSubject<Int>.self)
         }
@@ -127,7 +157,7 @@ struct CodeRewriteTests {
         let rewrites = CodeRewrites([
             CodeRewrite(.naming("late"), fileID: "ReactiveTests/CodeRewriteTests.swift", line: 3, change: .replayLazily)
         ])
-        let signal = Instrumentation.withInstrument(RecordedInstrumentation(), rewriting: rewrites) { Signal<Int>.never() }
+        let signal = Instrumentation.withInstrument(RecordedInstrumentation(), clock: nil, rewriting: rewrites) { Signal<Int>.never() }
         let named = signal.named("late", fileID: "ReactiveTests/CodeRewriteTests.swift", line: 3)
         #expect(named === signal)
         #expect(rewrites.madeCount == 0)

@@ -6,18 +6,22 @@ import Tracer
 
 // Issue 30: a finding on a recording of Swift code proposes Swift (`.replayLazily()`,
 // `ReplaySubject(capacity: 1)`), placed where the code named the signal; one on a scenario file's
-// run, the file's syntax. One table (`Suggestion.Change.code(in:naming:)`) writes every change.
+// run, the file's syntax. One table (`Trace.code(of:in:)`) writes every change.
 
 @Suite("Findings written in the language of the code they came from")
 struct CodeSpellingTests {
-    private static let names = ["fetchUser", "query", "screenGone"]
-    private static func name(_ id: Int) -> String { names[id] }
+    /// A trace of the signals the table's rows name: a cold signal, a subject and a replay subject.
+    private static let signals = Trace(signals: [
+        TraceSignal(id: 0, kind: .cold, name: "fetchUser"), TraceSignal(id: 1, kind: .subject, name: "query"),
+        TraceSignal(id: 2, kind: .replaySubject(capacity: nil), name: "screenGone"),
+    ])
 
     @Test("the table writes each change in a scenario file's syntax and in Swift", arguments: [
         (Suggestion.Change.share(signal: 0, through: .replayLazily), "`| replayLazily`", nil, "`.replayLazily()`", nil),
         (.share(signal: 0, through: .replayLast), "`| replayLast`", nil, "`.replayLast()`", nil),
         (.replaySubject(signal: 1, capacity: 1), "`replay query capacity 1`", nil, "`ReplaySubject(capacity: 1)`", "`Subject()`"),
         (.replaySubject(signal: 1, capacity: nil), "`replay query`", nil, "`ReplaySubject()`", "`Subject()`"),
+        (.replaySubject(signal: 2, capacity: 1), "`replay screenGone capacity 1`", nil, "`ReplaySubject(capacity: 1)`", "`ReplaySubject()`"),
         (.switchToLatest(signal: 0), "`map` then `switchToLatest`", "`flattenMap` (or `flatten`)",
          "`.map { … }.switchToLatest()`", "`.flattenMap { … }` (or `.flatten()`)"),
         (.catchInner(signal: 0), "`catchTo` an empty signal", nil, "`.catchTo(.empty())`", nil),
@@ -26,8 +30,8 @@ struct CodeSpellingTests {
         (.connectOnDemand(signal: 0), "`publish | autoconnect`", nil, "`.publish().autoconnect()`", nil),
     ] as [(Suggestion.Change, String, String?, String, String?)])
     func table(change: Suggestion.Change, file: String, fileReplacing: String?, swift: String, swiftReplacing: String?) {
-        let inFile = change.code(in: .scenarioFile, naming: Self.name)
-        let inSwift = change.code(in: .swift, naming: Self.name)
+        let inFile = Self.signals.code(of: change, in: .scenarioFile)
+        let inSwift = Self.signals.code(of: change, in: .swift)
         #expect(inFile.written == file && inFile.replacing == fileReplacing)
         #expect(inSwift.written == swift && inSwift.replacing == swiftReplacing)
     }

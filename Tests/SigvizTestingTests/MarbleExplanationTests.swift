@@ -87,6 +87,39 @@ struct MarbleExplanationTests {
         #expect(fix.outcome.changed.first?.after?.map(\.description) == ["\"a\" at 2 s", "completed at 3 s"])
     }
 
+    @Test("an unlimited replay subject nobody reads the history of: give it a capacity of 1 where it is made, proven")
+    func unboundedReplayIsProven() throws {
+        let explained = MarbleTest.explain { test in
+            let currentUser = ReplaySubject<String>().named("currentUser")
+            currentUser.subscribe(label: "badge")
+            for (time, user) in [(1.0, "ann"), (2, "bo"), (3, "cy")] {
+                test.scheduler.schedule(after: time) { currentUser.sendNext(user) }
+            }
+            return currentUser
+        }
+        let explanation = try #require(explained.explanations.first { $0.finding.kind == .unboundedReplay })
+        #expect(explanation.finding.suggestion?.sentence.contains("(`ReplaySubject(capacity: 1)`)") == true)
+        let fix = try #require(explanation.fix, "\(explanation.unproven ?? "no reason")")
+        #expect(fix.edit.hasSuffix("names currentUser: `ReplaySubject(capacity: 1)` in place of `ReplaySubject()`"), "\(fix.edit)")
+        #expect(fix.outcome.changed.isEmpty)
+    }
+
+    @Test("a change made where the code names a signal whose returned value it drops changes nothing: unproven, saying so")
+    func droppedNamingIsUnproven() throws {
+        let explained = MarbleTest.explain { test in
+            let query = Subject<String>()
+            query.named("query")
+            test.scheduler.schedule(after: 1) { query.sendNext("swift") }
+            test.scheduler.schedule(after: 2) { query.subscribe(label: "results") }
+            return query
+        }
+        let explanation = try #require(explained.explanations.first { $0.finding.kind == .missedValues })
+        #expect(explanation.fix == nil)
+        #expect(explanation.finding.suggestion != nil, "a true suggestion is kept")
+        #expect(explanation.unproven?.hasPrefix("the run again changed nothing any subscriber received: the code did not use the signal "
+            + "named(_:) returned at SigvizTestingTests/MarbleExplanationTests.swift:") == true, "\(explanation.unproven ?? "none")")
+    }
+
     @Test("a change at a signal the code did not name is left unproven, saying so")
     func unnamedSignalIsUnproven() throws {
         let explained = try MarbleTest.explain { test in

@@ -99,6 +99,27 @@ struct ExplainCommandTests {
         #expect(findings.first?["site"] as? String == "sigvizTests/ExplainCommandTests.swift:\(line)")
     }
 
+    @Test("a Swift recording's change the testing kit cannot make (catching inside a flattenMap) is not pointed to the kit")
+    func swiftChangeTheKitCannotMake() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        struct Failed: Error {}
+        let scheduler = TestScheduler()
+        let trace = Trace.record(title: "feed", clock: scheduler) {
+            let pulls = Subject<Int>().named("pulls")
+            pulls.flattenMap { pull in pull == 1 ? Signal<Int>.error(Failed()) : Signal<Int>.return(pull) }.subscribe(label: "feed")
+            pulls.sendNext(1)
+            pulls.sendNext(2)
+            return pulls
+        }
+        let path = directory.appendingPathComponent("feed.json").path
+        try trace.json().write(to: URL(fileURLWithPath: path))
+        let text = try sigviz("explain", path)
+        #expect(text.output.contains("`.catchTo(.empty())`"), "\(text.output)")
+        #expect(text.output.contains("  not proven: a trace file has nothing to run again\n"), "\(text.output)")
+        #expect(!text.output.contains("MarbleTest"))
+    }
+
     @Test("a trace file gives its findings, with no place and no proof")
     func traceFile() throws {
         let directory = try temporaryDirectory()

@@ -6,7 +6,7 @@ final class Probe: Sendable {
     /// Whether the instrument wants labelled subscriptions' call sites, asked once.
     let recordsCallSites: Bool
     let clock: Scheduler?
-    /// The changes to make where code names a signal, if any (a run that proves a fix).
+    /// The changes to make at calls of the observed code, if any (a run that proves a fix).
     let rewrites: CodeRewrites?
     private let budget: ReportBudget?
     /// The budget's ``ReportBudget/maximumReports``, or `Int.max`: one comparison per report.
