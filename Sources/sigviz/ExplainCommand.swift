@@ -21,7 +21,10 @@ struct ExplainCommand: ConsoleCommand {
             difference: the side effect's runs before and after, and for every subscriber whether \
             it receives the same events at the same times, or exactly what changed. A change that \
             does not remove the finding is not suggested. A trace file has findings but no proven \
-            fix: there is nothing to run again.
+            fix: there is nothing to run again. A trace recorded from Swift places each finding \
+            where its code subscribed and writes its suggestion in Swift (.replayLazily()); the \
+            SigvizTesting kit's MarbleTest.explain proves the changes made at a call (sharing, a \
+            replay subject, delivering on main, ending with the owner) by running the code again.
 
             Exits with status 0, or with --fail-on with status 1 when a finding of one of those \
             kinds is found, for CI.
