@@ -98,30 +98,27 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
     @discardableResult
     public func named(_ name: String, fileID: String = #fileID, line: Int = #line) -> Self {
         let name = boundedSignalName(name)
-        // Made only while the installation runs on this thread, so that the signals made in its place are observed too.
-        guard let probe, let rewrites = probe.rewrites, Probe.current === probe,
-              let change = rewrites.change(at: .naming(name), fileID: fileID, line: line) else {
-            return give(name: name, fileID: fileID, line: line)
+        let replacement: Self? = switch rewrite(at: .naming(name), fileID: fileID, line: line) {
+        case .replayLazily? where self is DynamicSignal<Value>:
+            // A cold signal `create` made: replayLazily's own result is one too, so it takes its place.
+            give(name: name, fileID: fileID, line: line).replayLazily() as? Self
+        case .replaySubject(let capacity)? where type(of: self) == Subject<Value>.self || self is ReplaySubject<Value>:
+            // The subject the code made is left unnamed and unused.
+            (ReplaySubject<Value>(capacity: capacity ?? ReplaySubject<Value>.unlimitedCapacity) as? Self)?
+                .give(name: name, fileID: fileID, line: line)
+        default: nil  // none, a change of a subscription, or one that does not fit this signal
         }
-        switch change {
-        case .deliverOnMain, .takeUntilOwner:
-            return give(name: name, fileID: fileID, line: line)  // changes of a subscription, not of a naming
-        case .replayLazily:
-            // A cold signal `create` made (a DynamicSignal, as replayLazily's own result is): checked
-            // first, so that nothing is made for a signal that cannot be replaced by what it makes.
-            guard self is DynamicSignal<Value>, let shared = give(name: name, fileID: fileID, line: line).replayLazily() as? Self
-            else { return give(name: name, fileID: fileID, line: line) }
-            rewrites.noteMade()
-            return shared
-        case .replaySubject(let capacity):
-            // A plain or replay subject becomes a replay subject of the capacity; the one the code
-            // made is left unnamed and unused.
-            guard type(of: self) == Subject<Value>.self || self is ReplaySubject<Value>,
-                  let replacement = ReplaySubject<Value>(capacity: capacity ?? ReplaySubject<Value>.unlimitedCapacity) as? Self
-            else { return give(name: name, fileID: fileID, line: line) }
-            rewrites.noteMade()
-            return replacement.give(name: name, fileID: fileID, line: line)
-        }
+        guard let replacement else { return give(name: name, fileID: fileID, line: line) }
+        probe?.rewrites?.noteMade()
+        return replacement
+    }
+
+    /// The change a ``CodeRewrite`` makes at `call`, at `fileID`, `line`, if there is one: only while
+    /// this signal's installation runs on this thread, so that the signals made in its place are
+    /// observed too.
+    private func rewrite(at call: CodeRewrite.Call, fileID: String, line: Int) -> CodeRewrite.Change? {
+        guard let probe, let rewrites = probe.rewrites, Probe.current === probe else { return nil }
+        return rewrites.change(at: call, fileID: fileID, line: line)
     }
 
     /// Sets ``name`` (already bounded) and reports it, with where the code named the signal to an
@@ -214,7 +211,7 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         line: Int = #line
     ) -> any Disposable {
         guard let label else { return subscribe(label: nil, site: nil, nextHandler: next, errorHandler: error, completedHandler: completed) }
-        let signal = rewritten(subscribing: label, fileID: fileID, line: line, untilOwner: nil) ?? self
+        let signal = rewritten(subscribing: label, fileID: fileID, line: line, owner: Signal<Never>?.none) ?? self
         return signal.subscribe(label: label, site: (fileID, line), nextHandler: next, errorHandler: error, completedHandler: completed)
     }
 
@@ -240,27 +237,22 @@ public class Signal<Value: Sendable>: @unchecked Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) -> any Disposable {
-        let signal = rewritten(subscribing: label, fileID: fileID, line: line) { self.take(until: owner) } ?? self
+        let signal = rewritten(subscribing: label, fileID: fileID, line: line, owner: owner) ?? self
         return signal.subscribe(ClosureSubscriber(
             label: label, owner: owner.probe == nil ? nil : owner.signalID, site: (fileID, line), next: next, error: error,
             completed: completed))
     }
 
     /// The signal a ``CodeRewrite`` of the subscription labelled `label` at `fileID`, `line` has it
-    /// subscribe to in place of this one, if there is one and it fits: `untilOwner` makes the signal
-    /// taken until the subscriber's owner ends, when it has one. Only while the installation runs on
-    /// this thread, so that the signal made is observed too.
-    private func rewritten(
-        subscribing label: String, fileID: String, line: Int, untilOwner: (() -> Signal<Value>)?
-    ) -> Signal<Value>? {
-        guard let probe, let rewrites = probe.rewrites, Probe.current === probe,
-              let change = rewrites.change(at: .subscribing(label: label), fileID: fileID, line: line) else { return nil }
-        let changed: Signal<Value>? = switch change {
-        case .deliverOnMain: rewrites.main.map { deliver(on: $0) }
-        case .takeUntilOwner: untilOwner?()
-        case .replayLazily, .replaySubject: nil  // changes of a naming, not of a subscription
+    /// subscribe to in place of this one, if there is one and it fits: delivered on main, or taken
+    /// until `owner`, the subscriber's, ends.
+    private func rewritten<Owner>(subscribing label: String, fileID: String, line: Int, owner: Signal<Owner>?) -> Signal<Value>? {
+        let changed: Signal<Value>? = switch rewrite(at: .subscribing(label: label), fileID: fileID, line: line) {
+        case .deliverOnMain?: probe?.rewrites?.main.map { deliver(on: $0) }
+        case .takeUntilOwner?: owner.map { take(until: $0) }
+        default: nil  // none, or a change of a naming
         }
-        if changed != nil { rewrites.noteMade() }
+        if changed != nil { probe?.rewrites?.noteMade() }
         return changed
     }
 

@@ -121,7 +121,7 @@ extension MarbleTest {
         case .replayLazily, .replaySubject:
             guard trace.signals.indices.contains(suggestion.signal) else { return .failure(Unproven("its signal is not in the trace")) }
             let signal = trace.signals[suggestion.signal]
-            guard let (fileID, line) = signal.site.flatMap(place(of:)) else {
+            guard let (fileID, line) = signal.site.flatMap(CallSite.parts(of:)) else {
                 return .failure(Unproven("\(signal.name) was not named in the code (named(_:)), so the change has no place to be made"))
             }
             return .success(Made(
@@ -132,7 +132,7 @@ extension MarbleTest {
             var rewrites: [CodeRewrite] = [], places: [String] = []
             for id in finding.subscriptions where trace.subscriptions.indices.contains(id) {
                 let subscription = trace.subscriptions[id]
-                guard let label = subscription.label, let (fileID, line) = subscription.site.flatMap(place(of:)) else { continue }
+                guard let label = subscription.label, let (fileID, line) = subscription.site.flatMap(CallSite.parts(of:)) else { continue }
                 let rewrite = CodeRewrite(.subscribing(label: label), fileID: fileID, line: line, change: change)
                 if !rewrites.contains(rewrite) {
                     rewrites.append(rewrite)
@@ -149,12 +149,6 @@ extension MarbleTest {
                 edit: "where \(joined) subscribe\(places.count == 1 ? "s" : ""): \(code.written) after what "
                     + "\(places.count == 1 ? "it subscribes" : "they subscribe") to"))
         }
-    }
-
-    /// The file and line of a call site, "Module/File.swift:12".
-    private static func place(of site: String) -> (fileID: String, line: Int)? {
-        guard let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]) else { return nil }
-        return (String(site[..<colon]), line)
     }
 
     /// Why a suggestion is not proven, for people.

@@ -214,7 +214,7 @@ private struct Assembler {
                         if let id = signalIDs[id] { (givenNames[id], signals[id].name) = (name, name) }
                         continue
                     case .namedAt(let id, let fileID, let line):
-                        if let id = signalIDs[id] { signals[id].site = shortened("\(fileID):\(line)") }
+                        if let id = signalIDs[id] { signals[id].site = CallSite.text(fileID: fileID, line: line) }
                         continue
                     case .described(let id, let description):
                         if let id = signalIDs[id] { signals[id].name = description }
@@ -243,7 +243,7 @@ private struct Assembler {
                         if let subscription = subscriptionIDs[id], let owner = signalIDs[owner] { pending[subscription].owner = owner }
                         continue
                     case .called(let id, let fileID, let line):
-                        if let subscription = subscriptionIDs[id] { pending[subscription].site = shortened("\(fileID):\(line)") }
+                        if let subscription = subscriptionIDs[id] { pending[subscription].site = CallSite.text(fileID: fileID, line: line) }
                         continue
                     }
                 }
