@@ -144,7 +144,8 @@ public struct MarbleTest: Sendable {
     ) rethrows -> MarbleRun {
         let run = try run {
             let signal = try body()
-            signal.subscribe(label: Self.subscriberLabel)
+            // The caller's line is the subscription's call site: a finding about it names the test, not the kit.
+            signal.subscribe(label: Self.subscriberLabel, fileID: sourceLocation.fileID, line: sourceLocation.line)
             return signal
         }
         run.expect(Self.subscriberLabel, toReceive: expected, values: values, sourceLocation: sourceLocation)

@@ -53,11 +53,14 @@ struct MarbleTestTests {
         run.expect("late", toReceive: "-----d|")
     }
 
-    @Test("expect on a signal subscribes to it at frame 0, runs, and compares what it sent")
+    @Test("expect on a signal subscribes to it at frame 0, at the caller's line, runs, and compares what it sent")
     func expectOnASignal() throws {
         let test = MarbleTest()
+        let line = #line + 1
         let run = try test.expect({ try test.cold("-a-b|").map { $0.uppercased() } }, toReceive: "-A-B|")
         #expect(run.trace.labelledSubscriptions.map(\.label) == [MarbleTest.subscriberLabel])
+        // Its call site is the test's line, where a finding about it would be placed, not the kit's.
+        #expect(run.trace.labelledSubscriptions.map(\.site) == ["SigvizTestingTests/MarbleTestTests.swift:\(line)"])
         let other = MarbleTest()
         withKnownIssue("the signal sent a at frame 1") {
             _ = try? other.expect({ try other.cold("-a|") }, toReceive: "--a|")  // "-a|" parses
