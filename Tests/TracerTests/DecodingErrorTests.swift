@@ -115,6 +115,8 @@ let malformedTraces: [MalformedTrace] = [
                    line: 3, column: 8, "a number may not start with 0"),
     MalformedTrace("an id that is not its position", document(signals: [#"{"id": 1, "kind": "subject", "name": "s"}"#]),
                    line: 3, column: 8, "signals[0] has id 1"),
+    MalformedTrace("a signal's call site that is not text", document(signals: [#"{"id": 0, "kind": "subject", "name": "s", "site": 12}"#]),
+                   line: 3, column: 51, "expected a string, found a number"),
     MalformedTrace("a capacity on a plain subject", document(signals: [#"{"id": 0, "kind": "subject", "name": "s", "capacity": 2}"#]),
                    line: 3, column: 43, "only a replaySubject has a capacity"),
     MalformedTrace("a duplicate field in a signal", document(signals: [#"{"id": 0, "kind": "subject", "name": "s", "name": "t"}"#]),
